@@ -1,0 +1,28 @@
+"""The rulebooks this package knows, by name."""
+
+from ..errors import InputError
+from .redemption import Redemption
+
+RULEBOOKS = {book.name: book for book in (Redemption(),)}
+PLANNED = ("hkk", "b5", "chronopia")
+
+
+def get(name, path="rulebook"):
+    if name in RULEBOOKS:
+        return RULEBOOKS[name]
+    if name in PLANNED:
+        raise InputError(f"rulebook {name!r} is not available yet "
+                         f"(available: {', '.join(RULEBOOKS)})", path)
+    raise InputError(f"unknown rulebook {name!r} (expected one of: "
+                     f"{', '.join(list(RULEBOOKS) + list(PLANNED))})", path)
+
+
+def for_document(document):
+    """The rulebook a state document names in its ``rulebook`` field."""
+    if not isinstance(document, dict):
+        raise InputError("expected a mapping with a 'rulebook' field", "document")
+    if "rulebook" not in document:
+        raise InputError("missing (required)", "rulebook")
+    if not isinstance(document["rulebook"], str):
+        raise InputError("expected a rulebook name", "rulebook")
+    return get(document["rulebook"])

@@ -1,0 +1,45 @@
+"""What every rulebook module declares, and what they share."""
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable
+
+from ..encoding import Encoding
+
+
+@dataclass(frozen=True)
+class RulingKind:
+    """One kind of ruling: the ruling term's arguments, in order, as named JSON fields, and
+    how a judge would say it (``text`` gets the ruling as a dict)."""
+
+    name: str
+    fields: tuple
+    text: Callable
+
+
+class Rulebook:
+    name = ""
+    description = ""
+    rule_files = ()          # files of asp/<name>/, in the order of the source
+    default_edition = ""
+    kinds = ()               # RulingKind, in output order
+
+    @cached_property
+    def encoding(self):
+        return Encoding(self.name, self.rule_files)
+
+    @cached_property
+    def kind_by_name(self):
+        return {kind.name: kind for kind in self.kinds}
+
+    @cached_property
+    def kind_order(self):
+        return {kind.name: index for index, kind in enumerate(self.kinds)}
+
+    def validate(self, document):
+        """The document checked and normalised (raises InputError naming the path)."""
+        raise NotImplementedError
+
+    def facts(self, state):
+        """The validated state as clingo symbols (facts)."""
+        raise NotImplementedError

@@ -1,0 +1,163 @@
+"""Rulebook ``redemption``: the "immune" ability and multi-character battles.
+
+Schema (DESIGN.md contract, plus ``type`` on characters and ``edition``), references,
+fact mapping and ruling fields. Rules live in ``asp/redemption/``.
+"""
+
+from ..errors import InputError
+from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
+                      check_sum)
+from ..symbols import Const, Term, fact
+from .base import Rulebook, RulingKind
+
+PHASES = ("draw", "upkeep", "preparation", "battle", "discard")
+DURATIONS = ("phase", "turn", "game")
+DEFAULT_TYPE = {"good": "hero", "evil": "evil_character"}
+
+CHARACTER = Record({
+    "id": Str(),
+    "alignment": Enum(("good", "evil")),
+    "strength": Int(),
+    "toughness": Int(lo=0),
+    "brigade": Opt(Str()),
+    "type": Opt(Str()),
+    "in_battle": Opt(Bool(), True),
+})
+CARD = Record({
+    "id": Str(),
+    "alignment": Enum(("good", "evil", "neutral")),
+    "type": Opt(Str()),
+    "brigade": Opt(Str()),
+    "played_on": Opt(Str()),
+    "strength": Opt(Int(), 0),
+    "toughness": Opt(Int(), 0),
+})
+SELECTOR = OneKey({
+    "brigade": Str(),
+    "alignment": Enum(("good", "evil", "neutral")),
+    "type": Str(),
+})
+IMMUNITY = Record({
+    "id": Opt(Str()),
+    "holder": Str(),
+    "to": Either(Str(), SELECTOR),
+    "granted_by": Opt(Str()),
+    "phase": Opt(Enum(PHASES)),
+    "duration": Opt(Enum(DURATIONS), "phase"),
+})
+ABILITY = Record({"id": Str(), "on": Str(), "target": Str()})
+DOCUMENT = Record({
+    "rulebook": Enum(("redemption",)),
+    "edition": Opt(Str()),
+    "phase": Opt(Enum(PHASES), "battle"),
+    "characters": Opt(ListOf(CHARACTER), list),
+    "cards": Opt(ListOf(CARD), list),
+    "immunities": Opt(ListOf(IMMUNITY), list),
+    "abilities": Opt(ListOf(ABILITY), list),
+})
+
+
+def _name_state(r):
+    return f"The battle is in the {r['state'].replace('_', ' ')} state."
+
+
+class Redemption(Rulebook):
+    name = "redemption"
+    description = "the 'immune' ability of the Redemption CCG and its multi-character battles"
+    rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp")
+    default_edition = "literal"
+    kinds = (
+        RulingKind("battle_state", ("state",), _name_state),
+        RulingKind("being_defeated", ("character",),
+                   lambda r: f"{r['character']} is being defeated."),
+        RulingKind("immunity_inactive", ("immunity", "reason"),
+                   lambda r: f"Immunity {r['immunity']} has no effect "
+                             f"({r['reason'].replace('_', ' ')})."),
+        RulingKind("target", ("ability", "target", "legal"),
+                   lambda r: f"Ability {r['ability']} "
+                             f"{'may' if r['legal'] else 'may not'} target {r['target']}."),
+    )
+
+    def validate(self, document):
+        state = DOCUMENT.check(document, "")
+        cards = Registry("card")
+        for i, character in enumerate(state["characters"]):
+            cards.declare(character["id"], f"characters[{i}].id")
+        for i, card in enumerate(state["cards"]):
+            cards.declare(card["id"], f"cards[{i}].id")
+        for i, card in enumerate(state["cards"]):
+            if card["played_on"] is not None:
+                cards.require(card["played_on"], f"cards[{i}].played_on")
+        _refuse_cycles(state["cards"])
+        immunities = Registry("immunity")
+        for i, immunity in enumerate(state["immunities"]):
+            path = f"immunities[{i}]"
+            if immunity["id"] is None:
+                immunity["id"] = path
+            immunities.declare(immunity["id"], f"{path}.id")
+            cards.require(immunity["holder"], f"{path}.holder")
+            if isinstance(immunity["to"], str):
+                cards.require(immunity["to"], f"{path}.to")
+            if immunity["granted_by"] is not None:
+                cards.require(immunity["granted_by"], f"{path}.granted_by")
+            if immunity["phase"] is None:
+                immunity["phase"] = state["phase"]
+        abilities = Registry("ability")
+        for i, ability in enumerate(state["abilities"]):
+            abilities.declare(ability["id"], f"abilities[{i}].id")
+            cards.require(ability["on"], f"abilities[{i}].on")
+            cards.require(ability["target"], f"abilities[{i}].target")
+        check_sum([c["strength"] for c in state["characters"]]
+                  + [c["strength"] for c in state["cards"]], "characters", "strengths")
+        check_sum([c["toughness"] for c in state["characters"]]
+                  + [c["toughness"] for c in state["cards"]], "characters", "toughnesses")
+        return state
+
+    def facts(self, state):
+        out = [fact("state_phase", Const(state["phase"]))]
+        for c in state["characters"]:
+            out.append(fact("state_character", c["id"], Const(c["alignment"]),
+                            c["strength"], c["toughness"]))
+            out.append(fact("state_card_type", c["id"], c["type"] or DEFAULT_TYPE[c["alignment"]]))
+            if c["in_battle"]:
+                out.append(fact("state_in_battle", c["id"]))
+            if c["brigade"] is not None:
+                out.append(fact("state_brigade", c["id"], c["brigade"]))
+        for c in state["cards"]:
+            out.append(fact("state_card", c["id"], Const(c["alignment"]),
+                            c["strength"], c["toughness"]))
+            if c["type"] is not None:
+                out.append(fact("state_card_type", c["id"], c["type"]))
+            if c["brigade"] is not None:
+                out.append(fact("state_brigade", c["id"], c["brigade"]))
+            if c["played_on"] is not None:
+                out.append(fact("state_played_on", c["id"], c["played_on"]))
+        for m in state["immunities"]:
+            out.append(fact("state_immunity", m["id"], m["holder"]))
+            out.append(fact("state_immunity_to", m["id"], _target_term(m["to"])))
+            if m["granted_by"] is not None:
+                out.append(fact("state_immunity_granted_by", m["id"], m["granted_by"]))
+            out.append(fact("state_immunity_used", m["id"], Const(m["phase"])))
+            out.append(fact("state_immunity_duration", m["id"], Const(m["duration"])))
+        for a in state["abilities"]:
+            out.append(fact("state_ability", a["id"], a["on"], a["target"]))
+        return out
+
+
+def _target_term(to):
+    if isinstance(to, str):
+        return Term("card", (to,))
+    ((key, value),) = to.items()
+    return Term(key, (Const(value) if key == "alignment" else value,))
+
+
+def _refuse_cycles(cards):
+    host = {c["id"]: c["played_on"] for c in cards}
+    for i, card in enumerate(cards):
+        seen, current = {card["id"]}, card["played_on"]
+        while current is not None:
+            if current in seen:
+                raise InputError(f"{card['id']!r} would be played on itself (a cycle)",
+                                 f"cards[{i}].played_on")
+            seen.add(current)
+            current = host.get(current)

@@ -1,0 +1,57 @@
+"""Entry point: the command group, output set-up and error handling shared by commands."""
+
+import os
+import sys
+import traceback
+
+import click
+
+from ..errors import RulingsError
+from .catalogue import rulebooks_command
+from .rule import rule_command
+
+
+class Group(click.Group):
+    """Turns library errors into one-line messages and exit codes, never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except RulingsError as error:
+            click.echo(f"error: {error}", err=True)
+            ctx.exit(error.exit_code)
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            ctx.exit(130)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as error:  # an internal error: say so in one line
+            if os.environ.get("RULINGS_DEBUG"):
+                traceback.print_exc()
+            message = " ".join(str(error).split()) or type(error).__name__
+            click.echo(f"internal error: {type(error).__name__}: {message}", err=True)
+            ctx.exit(1)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="rulings")
+def cli():
+    """Rulings for game states, with the rule IDs behind them.
+
+    \b
+    Examples:
+      rulings rule examples/redemption/three_character_battle.yaml
+      rulings rule --format json examples/redemption/*.yaml
+      rulings rulebooks
+    """
+
+
+cli.add_command(rule_command)
+cli.add_command(rulebooks_command)
+
+
+def main():
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="replace")
+    cli(prog_name="rulings")

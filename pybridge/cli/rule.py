@@ -1,0 +1,48 @@
+"""``rulings rule STATE...``"""
+
+import click
+
+from .. import api
+from ..errors import InputError
+from ..render import to_json, to_text
+from .output import format_option, resolve
+
+
+@click.command("rule")
+@click.argument("states", nargs=-1, required=True, metavar="STATE...")
+@click.option("--edition", default=None, help="Rule IDs in force, by edition name "
+              "(overrides the document's 'edition'; see 'rulings rulebooks').")
+@format_option
+@click.pass_context
+def rule_command(ctx, states, edition, fmt):
+    """Give the rulings for each STATE (a YAML or JSON file, or - for stdin).
+
+    Each ruling cites the rule IDs that produce it. With several states, JSON output is
+    one object per line, in the order given; a state that cannot be read gives a line
+    {"source": ..., "error": ...} and the exit code is 2.
+
+    \b
+    Example:
+      rulings rule examples/redemption/three_character_battle.yaml
+      rulings rule --format json --edition literal examples/redemption/*.yaml
+    """
+    fmt = resolve(fmt)
+    failed = False
+    for number, source in enumerate(states):
+        try:
+            result = api.rule(source, edition)
+        except InputError as error:
+            failed = True
+            error = error if error.source else error.located(source)
+            click.echo(f"error: {error}", err=True)
+            if fmt == "json":
+                click.echo(to_json({"source": source, "error": str(error)}))
+            continue
+        if fmt == "json":
+            click.echo(to_json(result))
+        else:
+            if number:
+                click.echo("")
+            click.echo(to_text(result, source if len(states) > 1 else None))
+    if failed:
+        ctx.exit(2)

@@ -1,0 +1,56 @@
+"""From answer sets to the output contract: rulings with named fields and sorted citations."""
+
+import json
+
+from .symbols import from_symbol
+
+
+def decode(rulebook, symbols):
+    """The rulings of one answer set, sorted; unrelated symbols are ignored."""
+    terms, because = {}, {}
+    for symbol in symbols:
+        if symbol.name == "ruling" and len(symbol.arguments) == 1:
+            term = symbol.arguments[0]
+            kind = rulebook.kind_by_name.get(term.name)
+            if kind is not None and len(term.arguments) == len(kind.fields):
+                terms[term] = kind
+        elif symbol.name == "because" and len(symbol.arguments) == 2:
+            because.setdefault(symbol.arguments[0], set()).add(symbol.arguments[1].string)
+    order = rulebook.encoding.rule_order
+    rulings = []
+    for term, kind in terms.items():
+        ruling = {"kind": kind.name}
+        for name, argument in zip(kind.fields, term.arguments):
+            ruling[name] = from_symbol(argument)
+        ruling["because"] = sorted(because.get(term, ()), key=lambda i: (order.get(i, 1e9), i))
+        rulings.append(ruling)
+    return sorted(rulings, key=lambda r: _sort_key(rulebook, r))
+
+
+def _sort_key(rulebook, ruling):
+    rank = {bool: 0, int: 1, str: 2}
+    values = [v for k, v in ruling.items() if k not in ("kind", "because")]
+    return (rulebook.kind_order[ruling["kind"]],
+            tuple((rank.get(type(v), 3), v) for v in values))
+
+
+def canonical(ruling):
+    return json.dumps(ruling, ensure_ascii=False, sort_keys=True)
+
+
+def assemble(rulebook, edition, outcome):
+    """The result object of one state (see DESIGN.md, "Contract: output")."""
+    result = {"rulebook": rulebook.name, "edition": edition, "status": outcome.status}
+    if outcome.status == "inconsistent":
+        result["rulings"] = []
+        result["conflict"] = list(outcome.conflict)
+        return result
+    decoded = [decode(rulebook, answer_set) for answer_set in outcome.answer_sets]
+    common = set.intersection(*({canonical(r) for r in rulings} for rulings in decoded))
+    result["rulings"] = [r for r in decoded[0] if canonical(r) in common]
+    if outcome.status == "ambiguous":
+        alternatives = [[r for r in rulings if canonical(r) not in common] for rulings in decoded]
+        result["alternatives"] = sorted(alternatives, key=lambda a: [canonical(r) for r in a])
+        if outcome.truncated:
+            result["alternatives_truncated"] = True
+    return result

@@ -1,0 +1,193 @@
+"""A small declarative schema for state documents.
+
+Each spec checks one value at a path and returns it normalised (defaults filled in). Errors
+are :class:`InputError` naming the path, e.g. ``characters[2].strength: expected an integer``.
+Shared by every rulebook; rulebook modules only declare their records and cross-references.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InputError
+
+# Numbers must stay summable in clingo's 32-bit integers: every single value is bounded here,
+# and rulebooks bound totals where they add values up.
+INT_LIMIT = 1_000_000
+CLINGO_MAX = 2**31 - 1
+
+
+def _show(value):
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _kind(value):
+    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+             list: "a list", dict: "a mapping", type(None): "nothing"}
+    return names.get(type(value), type(value).__name__)
+
+
+def join(path, key):
+    return f"{path}.{key}" if path else str(key)
+
+
+class Spec:
+    def check(self, value, path):  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+@dataclass
+class Str(Spec):
+    """A non-empty string (identifiers: any characters at all)."""
+
+    def check(self, value, path):
+        if not isinstance(value, str):
+            raise InputError(f"expected a string, got {_kind(value)} {_show(value)}", path)
+        if not value:
+            raise InputError("expected a non-empty string", path)
+        return value
+
+
+@dataclass
+class Int(Spec):
+    lo: int = -INT_LIMIT
+    hi: int = INT_LIMIT
+
+    def check(self, value, path):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(f"expected an integer, got {_kind(value)} {_show(value)}", path)
+        if not self.lo <= value <= self.hi:
+            shown = value if abs(value) < 10**15 else f"a {len(str(abs(value)))}-digit number"
+            raise InputError(f"{shown} is out of range ({self.lo}..{self.hi})", path)
+        return value
+
+
+@dataclass
+class Bool(Spec):
+    def check(self, value, path):
+        if not isinstance(value, bool):
+            raise InputError(f"expected true or false, got {_kind(value)} {_show(value)}", path)
+        return value
+
+
+@dataclass
+class Enum(Spec):
+    values: tuple
+
+    def check(self, value, path):
+        if not isinstance(value, str) or value not in self.values:
+            raise InputError(f"expected one of {', '.join(self.values)}, got {_show(value)}", path)
+        return value
+
+
+@dataclass
+class ListOf(Spec):
+    item: Spec
+
+    def check(self, value, path):
+        if not isinstance(value, list):
+            raise InputError(f"expected a list, got {_kind(value)}", path)
+        return [self.item.check(v, f"{path}[{i}]") for i, v in enumerate(value)]
+
+
+@dataclass
+class Opt:
+    """An optional field with a default (``None``: absent stays absent)."""
+
+    spec: Spec
+    default: Any = None
+
+
+@dataclass
+class Record(Spec):
+    """A mapping with known keys: required specs, or :class:`Opt` for optional ones."""
+
+    fields: dict = field(default_factory=dict)
+
+    def check(self, value, path):
+        if not isinstance(value, dict):
+            raise InputError(f"expected a mapping, got {_kind(value)}", path or "document")
+        for key in value:
+            if key not in self.fields:
+                raise InputError(
+                    f"unknown key (expected one of: {', '.join(self.fields)})",
+                    join(path, key if isinstance(key, str) else _show(key)),
+                )
+        result = {}
+        for key, spec in self.fields.items():
+            sub = join(path, key)
+            if key in value and (value[key] is not None or not isinstance(spec, Opt)):
+                inner = spec.spec if isinstance(spec, Opt) else spec
+                result[key] = inner.check(value[key], sub)
+            elif isinstance(spec, Opt):
+                result[key] = spec.default() if callable(spec.default) else spec.default
+            else:
+                raise InputError("missing (required)", sub)
+        return result
+
+
+@dataclass
+class OneKey(Spec):
+    """A mapping with exactly one of the given keys, e.g. a selector ``{brigade: red}``."""
+
+    options: dict
+
+    def check(self, value, path):
+        if not isinstance(value, dict) or len(value) != 1:
+            raise InputError(
+                f"expected a mapping with exactly one of: {', '.join(self.options)}", path
+            )
+        ((key, inner),) = value.items()
+        if key not in self.options:
+            raise InputError(
+                f"unknown key (expected one of: {', '.join(self.options)})",
+                join(path, key if isinstance(key, str) else _show(key)),
+            )
+        return {key: self.options[key].check(inner, join(path, key))}
+
+
+@dataclass
+class Either(Spec):
+    """A plain string (for instance a card id) or a :class:`OneKey` selector."""
+
+    plain: Spec
+    selector: OneKey
+
+    def check(self, value, path):
+        if isinstance(value, dict):
+            return self.selector.check(value, path)
+        if isinstance(value, str):
+            return self.plain.check(value, path)
+        raise InputError(
+            f"expected a card id or a mapping with one of: {', '.join(self.selector.options)}",
+            path,
+        )
+
+
+class Registry:
+    """Identifiers declared in a document, to check uniqueness and references."""
+
+    def __init__(self, what):
+        self.what = what
+        self.where = {}
+
+    def declare(self, ident, path):
+        if ident in self.where:
+            raise InputError(f"duplicate id {ident!r} (also at {self.where[ident]})", path)
+        self.where[ident] = path
+
+    def require(self, ident, path):
+        if ident not in self.where:
+            raise InputError(f"unknown {self.what} {ident!r}", path)
+
+    def __contains__(self, ident):
+        return ident in self.where
+
+
+def check_sum(values, path, what):
+    """Refuse totals that clingo's 32-bit integers cannot hold."""
+    total = sum(abs(v) for v in values)
+    if total > CLINGO_MAX:
+        raise InputError(
+            f"the {what} add up to {total}, beyond clingo's integer range ({CLINGO_MAX})", path
+        )

@@ -1,0 +1,89 @@
+"""Grounding a state with the encoding and solving it under an edition.
+
+The encoding's parsed statements are added to a fresh control per state (no re-parsing),
+the state's facts and the rule catalogue enter through the backend, and the edition is a set
+of assumptions over ``in_force/1``. One grounding answers: the rulings (one answer set),
+an ambiguity (several answer sets, projected on the shown atoms), or an inconsistency (no
+answer set: an unsatisfiable core over ``in_force/1``, minimised by deletion).
+"""
+
+from dataclasses import dataclass
+
+import clingo
+from clingo import ast
+
+from .encoding import silent
+from .symbols import fact
+
+MAX_ANSWER_SETS = 64
+
+
+@dataclass
+class Outcome:
+    status: str                  # ok | ambiguous | inconsistent
+    answer_sets: list            # shown symbols of each answer set (ok: exactly one)
+    conflict: tuple = ()         # rule IDs, when inconsistent
+    truncated: bool = False      # more answer sets than MAX_ANSWER_SETS
+
+
+def ground(encoding, facts):
+    """A control holding the encoding grounded on ``facts`` (symbols)."""
+    control = clingo.Control(["--project=show"], logger=silent)
+    with ast.ProgramBuilder(control) as builder:
+        for statement in encoding.statements:
+            builder.add(statement)
+    with control.backend() as backend:
+        for symbol in facts:
+            backend.add_rule([backend.add_atom(symbol)])
+        for rule_id in encoding.rule_ids:
+            backend.add_rule([backend.add_atom(fact("rule_id", rule_id))])
+    control.ground([("base", [])])
+    return control
+
+
+def assumptions(encoding, in_force):
+    return [(fact("in_force", rule_id), rule_id in in_force) for rule_id in encoding.rule_ids]
+
+
+def solve(encoding, facts, in_force):
+    """Solve the state ``facts`` with the rule IDs ``in_force``."""
+    control = ground(encoding, facts)
+    control.configuration.solve.models = str(MAX_ANSWER_SETS + 1)
+    answer_sets = []
+    result = control.solve(
+        assumptions=assumptions(encoding, in_force),
+        on_model=lambda model: answer_sets.append(frozenset(model.symbols(shown=True))),
+    )
+    if result.unsatisfiable:
+        return Outcome("inconsistent", [], conflict=minimal_conflict(control, encoding, in_force))
+    truncated = len(answer_sets) > MAX_ANSWER_SETS
+    answer_sets = answer_sets[:MAX_ANSWER_SETS]
+    status = "ok" if len(answer_sets) == 1 else "ambiguous"
+    return Outcome(status, answer_sets, truncated=truncated)
+
+
+def is_unsat(control, encoding, in_force):
+    control.configuration.solve.models = "1"
+    return control.solve(assumptions=assumptions(encoding, in_force)).unsatisfiable
+
+
+def minimal_conflict(control, encoding, in_force):
+    """A minimal set of rule IDs that cannot hold together on this state.
+
+    Start from the unsatisfiable core of the full edition, then drop each ID whose removal
+    (with every other rule out of force) keeps the program unsatisfiable.
+    """
+    literal_of = {}
+    for rule_id in encoding.rule_ids:
+        atom = control.symbolic_atoms[fact("in_force", rule_id)]
+        if atom is not None:
+            literal_of[atom.literal] = rule_id
+    core = []
+    control.configuration.solve.models = "1"
+    control.solve(assumptions=assumptions(encoding, in_force), on_core=core.extend)
+    conflict = [i for i in encoding.rule_ids if i in {literal_of.get(lit) for lit in core}]
+    for rule_id in list(conflict):
+        trial = [i for i in conflict if i != rule_id]
+        if is_unsat(control, encoding, set(trial)):
+            conflict = trial
+    return tuple(conflict)
