@@ -1,0 +1,118 @@
+"""The encoding's conventions (DESIGN.md): guards, citations, layout, test coverage."""
+
+import re
+from pathlib import Path
+
+import clingo
+import pytest
+
+import pybridge
+from pybridge.books import RULEBOOKS, get
+from pybridge.encoding import asp_root
+from pybridge.solving import ground
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+# The digest's IDs, in the order of the source (../shared/rules/redemption.md).
+DIGEST = {
+    "redemption": ["RED-IMM-1", "RED-IMM-2", "RED-IMM-3", "RED-IMM-4", "RED-IMM-5", "RED-IMM-6",
+                   "RED-BAT-0", "RED-BAT-1", "RED-BAT-2", "RED-INT-1", "RED-INT-2", "RED-INT-3"],
+}
+
+GUARD = re.compile(r'in_force\("([^"]+)"\)')
+COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
+
+
+def rule_files(name):
+    return get(name).encoding.files[3:]
+
+
+@pytest.mark.parametrize("name", sorted(RULEBOOKS))
+def test_catalogue_is_the_digest_in_source_order(name):
+    assert list(get(name).encoding.rule_ids) == DIGEST[name]
+
+
+@pytest.mark.parametrize("name", sorted(RULEBOOKS))
+def test_every_guard_names_a_catalogued_rule_and_every_rule_is_guarded(name):
+    encoding = get(name).encoding
+    text = "\n".join(p.read_text(encoding="utf-8") for p in rule_files(name))
+    guards = set(GUARD.findall(text))
+    assert guards <= set(encoding.rule_ids)
+    not_formalised = {r.id for r in encoding.rules if r.summary.startswith("not formalised")}
+    assert set(encoding.rule_ids) - not_formalised <= guards
+
+
+@pytest.mark.parametrize("name", sorted(RULEBOOKS))
+def test_each_rule_comment_is_followed_by_a_rule_guarded_by_its_id(name):
+    for path in rule_files(name):
+        blocks, current = [], None
+        for line in path.read_text(encoding="utf-8").splitlines():
+            match = COMMENT.match(line.strip())
+            if match:
+                current = [match.group(1), match.group(2), []]
+                blocks.append(current)
+            elif current is not None:
+                current[2].append(line)
+        for rule_id, summary, body in blocks:
+            if summary.startswith("not formalised"):
+                continue
+            assert f'in_force("{rule_id}")' in "\n".join(body), (path.name, rule_id)
+
+
+def test_rule_files_hold_no_show_and_core_has_one_display_file():
+    for book in RULEBOOKS.values():
+        for path in book.encoding.files:
+            if path.name != "display.lp":
+                assert "#show" not in path.read_text(encoding="utf-8"), path
+    assert [p.name for p in (asp_root() / "core").glob("display*.lp")] == ["display.lp"]
+
+
+def test_no_predicate_name_at_two_arities():
+    # Ground every example together and look at every signature the grounder saw.
+    book = get("redemption")
+    facts = []
+    for path in sorted((EXAMPLES / "redemption").glob("*.yaml")):
+        facts.extend(book.facts(book.validate(pybridge.load(path))))
+    control = ground(book.encoding, facts)
+    arities = {}
+    for name, arity, _ in control.symbolic_atoms.signatures:
+        arities.setdefault(name, set()).add(arity)
+    assert {n: a for n, a in arities.items() if len(a) > 1} == {}
+
+
+def test_input_predicates_are_never_derived():
+    # state_* atoms are input: no rule of the encoding has one in its head.
+    for book in RULEBOOKS.values():
+        for path in book.encoding.files:
+            for line in path.read_text(encoding="utf-8").splitlines():
+                assert not re.match(r"^\s*state_\w+\(.*:-", line), (path, line)
+
+
+@pytest.mark.parametrize("name", sorted(RULEBOOKS))
+def test_every_rule_id_has_a_test_named_after_it(name):
+    names = set()
+    for path in Path(__file__).parent.glob("test_*.py"):
+        names.update(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
+    missing = []
+    for rule_id in get(name).encoding.rule_ids:
+        token = re.sub(r"[^A-Za-z0-9]", "_", rule_id)
+        if not any(re.search(rf"(^|_){token}(_|$)", n) for n in names):
+            missing.append(rule_id)
+    assert missing == []
+
+
+def test_parsing_happens_once_per_process():
+    encoding = get("redemption").encoding
+    first = encoding.statements
+    pybridge.rule(EXAMPLES / "redemption" / "three_character_battle.yaml")
+    pybridge.rule(EXAMPLES / "redemption" / "targeting.yaml")
+    assert encoding.statements is first
+
+
+def test_free_externals_make_one_grounding_serve_every_edition():
+    book = get("redemption")
+    control = ground(book.encoding, [])
+    for rule_id in book.encoding.rule_ids:
+        atom = control.symbolic_atoms[clingo.Function("in_force", [clingo.String(rule_id)])]
+        assert atom is not None and atom.is_external
