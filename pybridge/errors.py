@@ -23,7 +23,8 @@ class InputError(RulingsError):
         self.source = source
 
     def __str__(self):
-        parts = [p for p in (self.source, self.path) if p]
+        source = "<stdin>" if self.source == "-" else self.source
+        parts = [p for p in (source, self.path) if p]
         return ": ".join(parts + [self.message])
 
     def located(self, source):

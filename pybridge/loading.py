@@ -4,6 +4,7 @@ Only syntax is checked here; the shape of the document is the schema's business.
 """
 
 import json
+import re
 import sys
 
 import yaml
@@ -17,7 +18,18 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
 
 
 class _StrictLoader(_BaseLoader):
-    """safe_load that refuses duplicate keys instead of keeping the last one."""
+    """safe_load that refuses duplicate keys instead of keeping the last one, and reads
+    booleans as YAML 1.2 does: only true/false (so a key ``on:`` stays the string "on")."""
+
+
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_StrictLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL_TAG]
+    for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
+}
+_StrictLoader.add_implicit_resolver(
+    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
 
 
 def _construct_mapping(loader, node, deep=False):
