@@ -23,9 +23,13 @@ def rule(state, edition=None):
     if isinstance(state, (str, Path)):
         source = str(state)
         try:
-            return rule(load(source), edition)
+            return _rule_document(load(source), edition)
         except InputError as error:
             raise error if error.source else error.located(source) from None
+    return _rule_document(state, edition)
+
+
+def _rule_document(state, edition):
     book = registry.for_document(state)
     checked = book.validate(state)
     name, where = (edition, "--edition") if edition is not None else (checked.get("edition"), "edition")

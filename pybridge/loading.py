@@ -1,6 +1,9 @@
 """Reading state documents: YAML or JSON, from a path or ``-`` (stdin).
 
-Only syntax is checked here; the shape of the document is the schema's business.
+Only syntax is checked here; the shape of the document is the schema's business. Two things
+the parsers would otherwise lose are kept for the schema, so that its message can name the
+field: a key given twice in one mapping (:class:`Mapping.duplicates`) and an integer too long
+to convert (:class:`HugeInt`).
 """
 
 import json
@@ -11,6 +14,32 @@ import yaml
 
 from .errors import InputError
 
+MAX_DEPTH = 64          # far deeper than any schema; guards the C parser's recursion
+HUGE_DIGITS = 30        # longer integers are out of any range: not converted at all
+
+
+class Mapping(dict):
+    """A parsed mapping with keys given more than once: ``duplicates`` lists (key, where).
+    Mappings without duplicates are plain dicts."""
+
+    duplicates = ()
+
+
+class HugeInt:
+    """An integer literal too long to be worth converting."""
+
+    def __init__(self, digits):
+        self.digits = digits
+
+    def __repr__(self):
+        return f"a {self.digits}-digit number"
+
+
+def _huge(text):
+    digits = len(text.lstrip("+-").replace("_", ""))
+    return HugeInt(digits) if digits > HUGE_DIGITS else None
+
+
 try:  # the C loader is much faster on large documents; fall back to pure Python
     _BaseLoader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
@@ -18,8 +47,8 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
 
 
 class _StrictLoader(_BaseLoader):
-    """safe_load that refuses duplicate keys instead of keeping the last one, and reads
-    booleans as YAML 1.2 does: only true/false (so a key ``on:`` stays the string "on")."""
+    """safe_load that records duplicate keys instead of keeping the last one silently,
+    and reads booleans as YAML 1.2 does: only true/false (``on:`` stays the string "on")."""
 
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -32,25 +61,39 @@ _StrictLoader.add_implicit_resolver(
 )
 
 
-def _construct_mapping(loader, node, deep=False):
+def _construct_map(loader, node):
+    # Built in one step (deep), so a recursive alias is refused as unconstructable.
     loader.flatten_mapping(node)
-    seen = {}
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
+    data, duplicates = {}, []
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
         try:
-            if key in seen:
-                raise InputError(
-                    f"duplicate key {key!r} at line {key_node.start_mark.line + 1}"
-                )
-            seen[key] = True
-        except TypeError:  # unhashable key: the schema will reject it by position
-            pass
-    return yaml.constructor.SafeConstructor.construct_mapping(loader, node, deep=deep)
+            hash(key)
+        except TypeError:
+            raise InputError(f"a mapping key must be a plain value "
+                             f"(line {key_node.start_mark.line + 1})") from None
+        if key in data:
+            duplicates.append((key, f" (line {key_node.start_mark.line + 1})"))
+        data[key] = loader.construct_object(value_node, deep=True)
+    return _mapping(data, duplicates)
 
 
-_StrictLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping
-)
+def _mapping(data, duplicates):
+    """A plain dict, or a :class:`Mapping` that remembers its duplicate keys."""
+    if not duplicates:
+        return data
+    marked = Mapping(data)
+    marked.duplicates = tuple(duplicates)
+    return marked
+
+
+def _construct_int(loader, node):
+    return _huge(loader.construct_scalar(node)) or \
+        yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+
+_StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_StrictLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def read_source(source):
@@ -86,7 +129,8 @@ def parse_document(data, source="-"):
     except InputError as error:
         raise error.located(source) from None
     except RecursionError:
-        raise InputError("nested too deeply", source=source) from None
+        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)",
+                         source=source) from None
 
 
 def load_document(source):
@@ -96,25 +140,44 @@ def load_document(source):
 
 def _parse_json(text):
     def pairs(items):
-        result = {}
+        result, duplicates = {}, []
         for key, value in items:
             if key in result:
-                raise InputError(f"duplicate key {key!r}")
+                duplicates.append((key, ""))
             result[key] = value
-        return result
+        return _mapping(result, duplicates)
+
+    def constant(name):
+        raise InputError(f"invalid JSON: {name} is not a number")
 
     try:
-        return json.loads(text, object_pairs_hook=pairs)
+        return json.loads(text, object_pairs_hook=pairs, parse_constant=constant,
+                          parse_int=lambda digits: _huge(digits) or int(digits))
     except json.JSONDecodeError as error:
         raise InputError(
             f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
-    except ValueError as error:  # e.g. integers with too many digits
-        raise InputError(f"invalid JSON: {error}") from None
+
+
+def _check_depth(text):
+    """Refuse deep nesting before the C composer recurses into it (it has no guard)."""
+    depth = 0
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    for event in yaml.parse(text, Loader=_BaseLoader):
+        if isinstance(event, starts):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels, "
+                                 f"line {mark.line + 1})")
+        elif isinstance(event, ends):
+            depth -= 1
 
 
 def _parse_yaml(text):
     try:
+        _check_depth(text)
         documents = list(yaml.load_all(text, Loader=_StrictLoader))
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
@@ -122,8 +185,6 @@ def _parse_yaml(text):
         problem = error.problem or error.context or "syntax error"
         raise InputError(f"invalid YAML{where}: {problem}") from None
     except yaml.YAMLError as error:
-        raise InputError(f"invalid YAML: {error}") from None
-    except ValueError as error:  # e.g. integers with too many digits
         raise InputError(f"invalid YAML: {error}") from None
     documents = [d for d in documents if d is not None]
     if not documents:

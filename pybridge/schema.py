@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
+from .loading import HugeInt
 
 # Numbers must stay summable in clingo's 32-bit integers: every single value is bounded here,
 # and rulebooks bound totals where they add values up.
@@ -17,14 +18,35 @@ CLINGO_MAX = 2**31 - 1
 
 
 def _show(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None or isinstance(value, (list, dict)):
+        return ""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _kind(value):
+def _got(value):
+    """``got a string 'x'``, ``got nothing``, ``got a 400-digit number``..."""
+    if isinstance(value, HugeInt):
+        return f"got {value!r}"
     names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-             list: "a list", dict: "a mapping", type(None): "nothing"}
-    return names.get(type(value), type(value).__name__)
+             type(None): "nothing"}
+    kind = names.get(type(value))
+    if kind is None:
+        kind = "a list" if isinstance(value, list) else \
+            "a mapping" if isinstance(value, dict) else type(value).__name__
+    shown = _show(value)
+    return f"got {kind} {shown}" if shown else f"got {kind}"
+
+
+def _key(key):
+    return key if isinstance(key, str) else (_show(key) or "null")
+
+
+def _refuse_duplicates(value, path):
+    for key, where in getattr(value, "duplicates", ()):
+        raise InputError(f"duplicate key {key!r}{where}", join(path, _key(key)))
 
 
 def join(path, key):
@@ -42,9 +64,15 @@ class Str(Spec):
 
     def check(self, value, path):
         if not isinstance(value, str):
-            raise InputError(f"expected a string, got {_kind(value)} {_show(value)}", path)
+            raise InputError(f"expected a string, {_got(value)}", path)
         if not value:
             raise InputError("expected a non-empty string", path)
+        if "\0" in value:
+            raise InputError("a NUL character is not allowed in text", path)
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("not valid Unicode text (an unpaired surrogate)", path) from None
         return value
 
 
@@ -54,11 +82,13 @@ class Int(Spec):
     hi: int = INT_LIMIT
 
     def check(self, value, path):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InputError(f"expected an integer, got {_kind(value)} {_show(value)}", path)
-        if not self.lo <= value <= self.hi:
-            shown = value if abs(value) < 10**15 else f"a {len(str(abs(value)))}-digit number"
+        if isinstance(value, HugeInt) or (isinstance(value, int) and not isinstance(value, bool)
+                                          and not self.lo <= value <= self.hi):
+            shown = value if isinstance(value, int) and abs(value) < 10**15 else \
+                f"a {len(str(abs(value))) if isinstance(value, int) else value.digits}-digit number"
             raise InputError(f"{shown} is out of range ({self.lo}..{self.hi})", path)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(f"expected an integer, {_got(value)}", path)
         return value
 
 
@@ -66,7 +96,7 @@ class Int(Spec):
 class Bool(Spec):
     def check(self, value, path):
         if not isinstance(value, bool):
-            raise InputError(f"expected true or false, got {_kind(value)} {_show(value)}", path)
+            raise InputError(f"expected true or false, {_got(value)}", path)
         return value
 
 
@@ -76,7 +106,7 @@ class Enum(Spec):
 
     def check(self, value, path):
         if not isinstance(value, str) or value not in self.values:
-            raise InputError(f"expected one of {', '.join(self.values)}, got {_show(value)}", path)
+            raise InputError(f"expected one of {', '.join(self.values)}, {_got(value)}", path)
         return value
 
 
@@ -86,7 +116,7 @@ class ListOf(Spec):
 
     def check(self, value, path):
         if not isinstance(value, list):
-            raise InputError(f"expected a list, got {_kind(value)}", path)
+            raise InputError(f"expected a list, {_got(value)}", path)
         return [self.item.check(v, f"{path}[{i}]") for i, v in enumerate(value)]
 
 
@@ -106,12 +136,13 @@ class Record(Spec):
 
     def check(self, value, path):
         if not isinstance(value, dict):
-            raise InputError(f"expected a mapping, got {_kind(value)}", path or "document")
+            raise InputError(f"expected a mapping, {_got(value)}", path or "document")
+        _refuse_duplicates(value, path)
         for key in value:
             if key not in self.fields:
                 raise InputError(
                     f"unknown key (expected one of: {', '.join(self.fields)})",
-                    join(path, key if isinstance(key, str) else _show(key)),
+                    join(path, _key(key)),
                 )
         result = {}
         for key, spec in self.fields.items():
@@ -133,6 +164,8 @@ class OneKey(Spec):
     options: dict
 
     def check(self, value, path):
+        if isinstance(value, dict):
+            _refuse_duplicates(value, path)
         if not isinstance(value, dict) or len(value) != 1:
             raise InputError(
                 f"expected a mapping with exactly one of: {', '.join(self.options)}", path
@@ -141,7 +174,7 @@ class OneKey(Spec):
         if key not in self.options:
             raise InputError(
                 f"unknown key (expected one of: {', '.join(self.options)})",
-                join(path, key if isinstance(key, str) else _show(key)),
+                join(path, _key(key)),
             )
         return {key: self.options[key].check(inner, join(path, key))}
 

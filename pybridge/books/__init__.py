@@ -13,8 +13,8 @@ def get(name, path="rulebook"):
     if name in PLANNED:
         raise InputError(f"rulebook {name!r} is not available yet "
                          f"(available: {', '.join(RULEBOOKS)})", path)
-    raise InputError(f"unknown rulebook {name!r} (expected one of: "
-                     f"{', '.join(list(RULEBOOKS) + list(PLANNED))})", path)
+    raise InputError(f"unknown rulebook {name!r} (available: {', '.join(RULEBOOKS)}; "
+                     f"planned: {', '.join(PLANNED)})", path)
 
 
 def for_document(document):

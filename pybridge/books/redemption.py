@@ -91,10 +91,15 @@ class Redemption(Rulebook):
         _refuse_cycles(state["cards"])
         immunities = Registry("immunity")
         for i, immunity in enumerate(state["immunities"]):
+            if immunity["id"] is not None:
+                immunities.declare(immunity["id"], f"immunities[{i}].id")
+        for i, immunity in enumerate(state["immunities"]):
             path = f"immunities[{i}]"
-            if immunity["id"] is None:
+            if immunity["id"] is None:   # named by its position, never clashing with an id
                 immunity["id"] = path
-            immunities.declare(immunity["id"], f"{path}.id")
+                while immunity["id"] in immunities:
+                    immunity["id"] += " (no id)"
+                immunities.declare(immunity["id"], path)
             cards.require(immunity["holder"], f"{path}.holder")
             if isinstance(immunity["to"], str):
                 cards.require(immunity["to"], f"{path}.to")

@@ -20,6 +20,8 @@ class Group(click.Group):
         except RulingsError as error:
             click.echo(f"error: {error}", err=True)
             ctx.exit(error.exit_code)
+        except BrokenPipeError:
+            raise
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
@@ -54,4 +56,10 @@ def main():
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
-    cli(prog_name="rulings")
+    try:
+        cli(prog_name="rulings")
+    except BrokenPipeError:
+        # The reader went away (``rulings rule ... | head -1``): stop quietly, as cat does.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(141)
