@@ -27,6 +27,10 @@ def rule_command(ctx, states, edition, fmt):
       rulings rule --format json --edition literal examples/redemption/*.yaml
     """
     fmt = resolve(fmt)
+    known = {e["name"] for book in api.rulebooks() for e in book["editions"]}
+    if edition is not None and edition not in known:
+        raise InputError(f"unknown edition {edition!r} (expected one of: "
+                         f"{', '.join(sorted(known))})", "--edition")
     failed = False
     for number, source in enumerate(states):
         try:
