@@ -44,7 +44,8 @@ def battles(draw, max_cards=2, max_immunities=4, min_cards=0, min_immunities=0):
         c = {"id": cid, "alignment": "good" if i < n_good else "evil",
              # Negative strengths weighted up (RED-IMM-3 keeps them, RED-BAT-1 drops them).
              "strength": draw(st.one_of(st.integers(-3, 9), st.integers(-3, 0))),
-             "toughness": draw(st.integers(0, 9))}
+             # Toughness 0 weighted up: there "treated as zero" still defeats (RED-IMM-3).
+             "toughness": draw(st.one_of(st.integers(0, 9), st.just(0)))}
         in_battle = draw(st.sampled_from((None, None, True, True, True, False)))
         if in_battle is not None:
             c["in_battle"] = in_battle
@@ -96,6 +97,42 @@ def battles(draw, max_cards=2, max_immunities=4, min_cards=0, min_immunities=0):
     return doc
 
 
+@st.composite
+def duels(draw):
+    """One hero against one evil character in the battle phase, with a few cards in chains
+    and immunities aimed at the opponent's cards: the cases where RED-IMM-3 (negative
+    strength kept), RED-IMM-6 (own-alignment cards in a covered chain) and the transitive
+    coverage of RED-INT-1 decide the outcome."""
+    n_cards = draw(st.sampled_from((0, 1, 2, 2, 3, 3)))
+    ids = draw(st.lists(st.sampled_from(IDS), min_size=2 + n_cards, max_size=2 + n_cards,
+                        unique=True))
+    hero, villain, card_ids = ids[0], ids[1], ids[2:]
+    small = st.integers(-3, 3)
+    characters = [{"id": cid, "alignment": a, "strength": draw(small),
+                   "toughness": draw(st.integers(0, 3))}
+                  for cid, a in ((hero, "good"), (villain, "evil"))]
+    cards = []
+    for i, kid in enumerate(card_ids):
+        on = draw(st.sampled_from([hero, villain, villain] + card_ids[:i] * 3))
+        cards.append({"id": kid, "alignment": draw(st.sampled_from(("good", "evil",
+                                                                      "neutral"))),
+                      "played_on": on, "strength": draw(small),
+                      "toughness": draw(st.integers(0, 2))})
+    immunities = []
+    for j in range(draw(st.integers(1, 3))):
+        holder = draw(st.sampled_from((hero, villain)))
+        opponent = villain if holder == hero else hero
+        m = {"id": f"duel {j}", "holder": holder,
+             "to": draw(st.sampled_from([opponent, opponent] + card_ids * 2))}
+        m.update(draw(st.sampled_from(({}, {}, {"phase": "battle"},
+                                       {"phase": "upkeep", "duration": "turn"},
+                                       {"phase": "draw", "duration": "game"},
+                                       {"phase": "preparation"}))))
+        immunities.append(m)
+    return {"rulebook": "redemption", "phase": "battle", "characters": characters,
+            "cards": cards, "immunities": immunities}
+
+
 # --------------------------------------------------------------------------- comparison
 
 def encoding_view(doc):
@@ -142,6 +179,14 @@ def test_encoding_matches_reference(doc):
 @given(battles(min_cards=2, max_cards=4, min_immunities=1, max_immunities=5))
 def test_encoding_matches_reference_card_chains(doc):
     """More cards and immunities: chains of cards and overlapping coverage."""
+    check(doc)
+
+
+@settings(max_examples=600, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(duels())
+def test_encoding_matches_reference_duels(doc):
+    """One against one: [RED-IMM-3] and the fine print of [RED-IMM-6] / [RED-INT-1]."""
     check(doc)
 
 
@@ -315,9 +360,12 @@ def test_reference_immunity_to_negative_strength_hurts():
 
 
 def test_reference_no_battle():
-    # Rule 1: not the battle phase, or one side has nobody in battle -> no battle at all.
+    # Rule 1: one side has nobody in battle -> no battle at all. The phase does not matter:
+    # in the discard phase the three characters (no immunity here) still fight side against
+    # side: 11 >= 8 defeats both heroes, 14 >= 12 defeats Giant.
     r = rule_battle(doc_of(THREE, phase="discard"))
-    assert (r["battle_state"], r["being_defeated"], r["procedure"]) == (None, set(), None)
+    assert (r["battle_state"], r["being_defeated"], r["procedure"]) == (
+        "mutual_destruction", {"Lightbearer", "Shieldbearer", "Giant"}, "RED-BAT-0")
     chars = [ch("A", "good", 1, 1), ch("B", "evil", 9, 0, in_battle=False)]
     r = rule_battle(doc_of(chars))
     assert (r["battle_state"], r["being_defeated"], r["procedure"]) == (None, set(), None)

@@ -363,15 +363,21 @@ def test_RED_BAT_2_all_of_a_side_means_every_character_of_it():
     assert battle_state(result) == "heroes_winning"
 
 
-@pytest.mark.parametrize("characters, phase", [
-    ([hero("H", 1, 1)], "battle"),                                   # one side only
-    ([hero("H", 1, 1), evil("E", 1, 1, in_battle=False)], "battle"),  # other side not in battle
-    ([hero("H", 1, 1), evil("E", 1, 1)], "preparation"),             # not the battle phase
+@pytest.mark.parametrize("characters", [
+    [hero("H", 1, 1)],                                   # one side only
+    [hero("H", 1, 1), evil("E", 1, 1, in_battle=False)],  # the other side is not in battle
 ])
-def test_RED_BAT_2_no_battle_state_without_a_battle(characters, phase):
-    result = rule(state(characters, phase=phase))
+def test_RED_BAT_2_no_battle_state_without_a_battle(characters):
+    result = rule(state(characters))
     assert battle_state(result) is None
     assert defeated(result) == set()
+
+
+@pytest.mark.parametrize("phase", ["draw", "preparation", "discard"])
+def test_RED_BAT_2_a_battle_is_ruled_whatever_the_current_phase(phase):
+    # Who is in battle decides; the phase only decides which immunities have expired.
+    result = rule(state([hero("H", 1, 1), evil("E", 1, 2)], phase=phase))
+    assert battle_state(result) == "evil_winning"     # 1 >= 1 against H, 1 < 2 against E
 
 
 # --- RED-INT-1 -----------------------------------------------------------------------------

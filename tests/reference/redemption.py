@@ -37,7 +37,7 @@ def rule_battle(doc):
     ``procedure`` is "RED-BAT-0", "RED-BAT-1" or None; the extra key ``because`` is the set of
     rule IDs the battle_state ruling should cite (None without a battle).
 
-    No battle (phase other than ``battle``, or no good or no evil character in battle):
+    No battle (no good or no evil character in battle, whatever the phase):
     ``battle_state`` and ``procedure`` are None and nobody is being defeated.
 
     [RED-INT-1] Contributions: a character contributes its base strength/toughness; every
@@ -62,10 +62,6 @@ def rule_battle(doc):
     ``evil_winning``; all evil only ``heroes_winning``; otherwise ``stalemate``.
     """
     phase = doc.get("phase") or "battle"
-    if phase != "battle":
-        return {"battle_state": None, "being_defeated": set(), "procedure": None,
-                "because": None}
-
     align = {}
     fighters = []  # in-battle characters: (id, alignment)
     for c in doc.get("characters") or ():
