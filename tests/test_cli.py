@@ -278,10 +278,13 @@ def test_rulebooks_json(runner):
     (redemption,) = [book for book in listing if book["rulebook"] == "redemption"]
     assert redemption["default_edition"] == "literal"
     assert "literal" in [edition["name"] for edition in redemption["editions"]]
-    assert [rule["id"] for rule in redemption["rules"]] == RULE_IDS
+    # The digest's IDs in source order, then the rule of the alternative edition.
+    assert [rule["id"] for rule in redemption["rules"]] == RULE_IDS + ["RED-BAT-1-NEG"]
     assert all(rule["summary"] and "\n" not in rule["summary"] for rule in redemption["rules"])
     (literal,) = [e for e in redemption["editions"] if e["name"] == "literal"]
     assert sorted(literal["rules"]) == sorted(RULE_IDS)
+    (negative,) = [e for e in redemption["editions"] if e["name"] == "negative_counts"]
+    assert sorted(negative["rules"]) == sorted(RULE_IDS + ["RED-BAT-1-NEG"])
 
 
 def test_rulebooks_text(runner):

@@ -475,3 +475,36 @@ def test_RED_INT_3_explicit_longer_durations(duration, used, active):
     if not active:
         expected = ["RED-INT-3"] if duration == "turn" else ["RED-IMM-5"]
         assert because(result, "immunity_inactive", immunity="w") == expected
+
+
+# --- RED-BAT-1-NEG (edition negative_counts) ---------------------------------------------
+
+@pytest.mark.parametrize("edition, h1_falls", [("literal", True), ("negative_counts", False)])
+def test_RED_BAT_1_NEG_negative_strength_one_is_immune_to_still_counts(edition, h1_falls):
+    # H1 0/2 immune to Weak (-4); Strong 5. Hero toughness 2 + 3 = 5.
+    # literal: Weak dropped, 5 >= 5. negative_counts: -4 + 5 = 1 < 5.
+    doc = state([hero("H1", 0, 2), hero("H2", 0, 3), evil("Weak", -4, 9), evil("Strong", 5, 9)],
+                immunities=[{"holder": "H1", "to": "Weak"}])
+    result = pybridge.rule(doc, edition=edition)
+    assert result["edition"] == edition
+    assert ("H1" in defeated(result)) is h1_falls
+
+
+def test_RED_BAT_1_NEG_only_negative_strength_and_only_more_than_two_characters():
+    # A positive strength one is immune to is still dropped; two characters keep RED-IMM-3.
+    doc = state([hero("H1", 0, 2), hero("H2", 0, 3), evil("Big", 4, 9), evil("Strong", 5, 9)],
+                immunities=[{"holder": "H1", "to": "Big"}])
+    assert "H1" in defeated(pybridge.rule(doc, edition="negative_counts"))   # 5 >= 5
+    doc["characters"][3]["strength"] = 4
+    assert "H1" not in defeated(pybridge.rule(doc, edition="negative_counts"))  # 4 < 5
+    duel = one_on_one(5, 0, -1, 3, immune=True)
+    assert pybridge.rule(duel, edition="negative_counts")["rulings"] == pybridge.rule(duel)["rulings"]
+
+
+def test_RED_BAT_1_NEG_is_cited_where_it_applies():
+    doc = state([hero("H1", 0, 1), hero("H2", 0, 1), evil("Weak", -1, 9), evil("Strong", 5, 9)],
+                immunities=[{"holder": "H1", "to": "Weak"}])
+    result = pybridge.rule(doc, edition="negative_counts")
+    # Against H1: -1 + 5 = 4 >= 2.
+    assert because(result, "being_defeated", character="H1") == [
+        "RED-IMM-1", "RED-BAT-1", "RED-BAT-1-NEG"]

@@ -64,7 +64,8 @@ def _name_state(r):
 class Redemption(Rulebook):
     name = "redemption"
     description = "the 'immune' ability of the Redemption CCG and its multi-character battles"
-    rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp")
+    rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp",
+                  "alternatives.lp")
     default_edition = "literal"
     kinds = (
         RulingKind("battle_state", ("state",), _name_state),

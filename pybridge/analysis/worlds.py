@@ -1,0 +1,66 @@
+"""Index every atom of the encoding by a world: ``p(X)`` becomes ``p(W, X)``.
+
+Each rule gets the body literal ``world(W)``, so the same rules hold in every world the
+analysis program declares with ``world/1``. Only ``rule_id/1`` (the catalogue) is shared.
+The result is the encoding itself, transformed on the parsed statements: there is no second
+copy of any rule.
+"""
+
+from clingo import ast
+from clingo.ast import ASTType
+
+WORLD = "World"
+SHARED = {"rule_id", "world"}
+
+
+def _location():
+    position = ast.Position("<worlds>", 1, 1)
+    return ast.Location(position, position)
+
+
+def _world_literal():
+    location = _location()
+    term = ast.Function(location, "world", [ast.Variable(location, WORLD)], False)
+    return ast.Literal(location, ast.Sign.NoSign, ast.SymbolicAtom(term))
+
+
+class _AddWorld(ast.Transformer):
+    def visit_SymbolicAtom(self, atom):
+        term = atom.symbol
+        if term.ast_type == ASTType.Function and term.name not in SHARED:
+            variable = ast.Variable(term.location, WORLD)
+            return atom.update(symbol=term.update(arguments=[variable, *term.arguments]))
+        return atom
+
+    def visit_Rule(self, rule):
+        rule = rule.update(**self.visit_children(rule))
+        return rule.update(body=[*rule.body, _world_literal()])
+
+    def visit_External(self, external):
+        external = external.update(**self.visit_children(external))
+        return external.update(body=[*external.body, _world_literal()])
+
+
+def add_worlds(statements):
+    """The statements with every (non-shared) atom indexed by a world."""
+    transformer = _AddWorld()
+    return [transformer(statement) for statement in statements]
+
+
+class _Signatures(ast.Transformer):
+    def __init__(self):
+        self.found = set()
+
+    def visit_SymbolicAtom(self, atom):
+        term = atom.symbol
+        if term.ast_type == ASTType.Function:
+            self.found.add((term.name, len(term.arguments)))
+        return atom
+
+
+def signatures(statements):
+    """Every predicate signature the statements mention (before the world is added)."""
+    collector = _Signatures()
+    for statement in statements:
+        collector(statement)
+    return collector.found
