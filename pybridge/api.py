@@ -7,6 +7,7 @@ from .errors import InputError
 from .loading import load_document
 from .results import assemble
 from .solving import solve
+from .analysis.bounds import Bounds
 
 
 def load(source):
@@ -56,3 +57,57 @@ def rulebooks():
             "rules": [{"id": r.id, "summary": r.summary} for r in encoding.rules],
         })
     return listing
+
+
+def _analysis_args(rulebook, bounds, edition):
+    book = registry.get(rulebook, "RULEBOOK")
+    editions = book.encoding.editions
+    edition = edition or book.default_edition
+    if edition not in editions:
+        raise InputError(f"unknown edition {edition!r} (expected one of: {', '.join(editions)})",
+                         "--edition")
+    return book, Bounds(book.bounds, bounds), edition
+
+
+def check(rulebook, bounds=None, edition=None, timeout=None, progress=None):
+    """Every invariant of ``rulebook`` over its state space within ``bounds`` (a dict, e.g.
+    ``{"max_characters": 3, "values": "0..6"}``): holds, violated (with the smallest witness
+    and the rule IDs involved) or unknown (``timeout`` seconds per invariant ran out)."""
+    from .analysis.check import check as run_check
+
+    book, bounds, edition = _analysis_args(rulebook, bounds, edition)
+    return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
+            "timeout": timeout,
+            "invariants": run_check(book, bounds, edition, timeout, progress=progress)}
+
+
+def enumerate_states(rulebook, bounds=None, edition=None, timeout=None, out=None,
+                     progress=None):
+    """Every distinct state within ``bounds`` grouped into classes of equal rulings
+    (identifiers left out), with counts and smallest witnesses; ``out`` (a text file) gets
+    one JSON line per state as found."""
+    from .analysis.enumeration import enumerate_states as run_enumerate
+
+    book, bounds, edition = _analysis_args(rulebook, bounds, edition)
+    return run_enumerate(book, bounds, edition, timeout, out, progress)
+
+
+def diff(rulebook, before, after, bounds=None, timeout=None, progress=None):
+    """The states whose rulings change from edition ``before`` to edition ``after``."""
+    from .analysis.enumeration import diff as run_diff
+
+    book, bounds, before = _analysis_args(rulebook, bounds, before)
+    if after not in book.encoding.editions:
+        raise InputError(f"unknown edition {after!r} (expected one of: "
+                         f"{', '.join(book.encoding.editions)})", "--to")
+    return run_diff(book, bounds, before, after, timeout, progress)
+
+
+def errata(rulebook, bounds=None, edition=None, timeout=None, progress=None):
+    """Contradictions inside an edition: minimal rule IDs, a witness and an explanation."""
+    from .analysis.errata import errata as run_errata
+
+    book, bounds, edition = _analysis_args(rulebook, bounds, edition)
+    result = run_errata(book, bounds, edition, timeout, progress)
+    result["timeout"] = timeout
+    return result

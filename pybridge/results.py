@@ -5,8 +5,9 @@ import json
 from .symbols import from_symbol
 
 
-def decode(rulebook, symbols):
-    """The rulings of one answer set, sorted; unrelated symbols are ignored."""
+def decode(rulebook, symbols, value=from_symbol):
+    """The rulings of one answer set, sorted; unrelated symbols are ignored. ``value``
+    turns each field's symbol into a Python value."""
     terms, because = {}, {}
     for symbol in symbols:
         if symbol.name == "ruling" and len(symbol.arguments) == 1:
@@ -21,7 +22,7 @@ def decode(rulebook, symbols):
     for term, kind in terms.items():
         ruling = {"kind": kind.name}
         for name, argument in zip(kind.fields, term.arguments):
-            ruling[name] = from_symbol(argument)
+            ruling[name] = value(argument)
         ruling["because"] = sorted(because.get(term, ()), key=lambda i: (order.get(i, 1e9), i))
         rulings.append(ruling)
     return sorted(rulings, key=lambda r: _sort_key(rulebook, r))
@@ -31,7 +32,7 @@ def _sort_key(rulebook, ruling):
     rank = {bool: 0, int: 1, str: 2}
     values = [v for k, v in ruling.items() if k not in ("kind", "because")]
     return (rulebook.kind_order[ruling["kind"]],
-            tuple((rank.get(type(v), 3), v) for v in values))
+            tuple((rank.get(type(v), 3), v) for v in values), ruling["because"])
 
 
 def canonical(ruling):

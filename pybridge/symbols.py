@@ -55,4 +55,30 @@ def from_symbol(symbol):
         if symbol.name in ("true", "false"):
             return symbol.name == "true"
         return symbol.name
+    return identifier(symbol)
+
+
+def identifier(symbol):
+    """The text of an identifier. Documents give strings; the state spaces of the analysis
+    name objects with terms, written here as ``hero1`` for hero(1) and
+    ``imm(hero1,evil1)`` for imm(hero(1), evil(1))."""
+    if symbol.type == SymbolType.String:
+        return symbol.string
+    if symbol.type == SymbolType.Number:
+        return str(symbol.number)
+    if symbol.type == SymbolType.Function and symbol.name:
+        arguments = symbol.arguments
+        if not arguments:
+            return symbol.name
+        if len(arguments) == 1 and arguments[0].type == SymbolType.Number:
+            return f"{symbol.name}{arguments[0].number}"
+        return f"{symbol.name}({','.join(identifier(a) for a in arguments)})"
     return str(symbol)
+
+
+def role(symbol):
+    """An identifier with its identity left out (``hero(1)`` -> ``hero``); other values as
+    :func:`from_symbol` gives them. Used to group states "ignoring identifiers"."""
+    if symbol.type == SymbolType.Function and symbol.arguments:
+        return symbol.name
+    return from_symbol(symbol)

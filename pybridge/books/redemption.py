@@ -4,10 +4,13 @@ Schema (DESIGN.md contract, plus ``type`` on characters and ``edition``), refere
 fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 """
 
+from collections import defaultdict
+
+from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
                       check_sum)
-from ..symbols import Const, Term, fact
+from ..symbols import Const, Term, fact, from_symbol, identifier
 from .base import Rulebook, RulingKind
 
 PHASES = ("draw", "upkeep", "preparation", "battle", "discard")
@@ -78,6 +81,22 @@ class Redemption(Rulebook):
                    lambda r: f"Ability {r['ability']} "
                              f"{'may' if r['legal'] else 'may not'} target {r['target']}."),
     )
+
+    bounds = (
+        Bound("max_characters", "--max-characters", ("max_characters",), 4, (2, 40),
+              "most characters in a battle (both sides together)"),
+        Bound("values", "--values", ("str_lo", "str_hi"), (-2, 6), (-1000, 1000),
+              "strength range LO..HI"),
+        Bound("toughness", "--toughness", ("tough_lo", "tough_hi"), (0, 6), (0, 1000),
+              "toughness range LO..HI"),
+    )
+
+    def document(self, facts):
+        return document(facts)
+
+    def max_class_size(self, bounds):
+        """Most interchangeable characters on one side."""
+        return bounds["max_characters"] - 1
 
     def validate(self, document):
         state = DOCUMENT.check(document, "")
@@ -167,3 +186,68 @@ def _refuse_cycles(cards):
                                  f"cards[{i}].played_on")
             seen.add(current)
             current = host.get(current)
+
+
+def document(facts):
+    """A state document from input facts (state_* without the world): the inverse of
+    :meth:`Redemption.facts`, used to write analysis witnesses."""
+    by = defaultdict(list)
+    for symbol in facts:
+        by[symbol.name].append(symbol.arguments)
+    ident = identifier
+    doc = {"rulebook": "redemption"}
+    for (phase,) in by["state_phase"]:
+        doc["phase"] = phase.name
+    in_battle = {ident(c) for (c,) in by["state_in_battle"]}
+    types = {ident(x): from_symbol(t) for x, t in by["state_card_type"]}
+    brigades = {ident(x): from_symbol(b) for x, b in by["state_brigade"]}
+    hosts = {ident(x): ident(y) for x, y in by["state_played_on"]}
+    doc["characters"] = []
+    for c, alignment, strength, toughness in by["state_character"]:
+        entry = {"id": ident(c), "alignment": alignment.name, "strength": strength.number,
+                 "toughness": toughness.number}
+        _optional(entry, types, brigades, ident(c))
+        if ident(c) not in in_battle:
+            entry["in_battle"] = False
+        doc["characters"].append(entry)
+    cards = []
+    for x, alignment, strength, toughness in by["state_card"]:
+        entry = {"id": ident(x), "alignment": alignment.name}
+        _optional(entry, types, brigades, ident(x))
+        if ident(x) in hosts:
+            entry["played_on"] = hosts[ident(x)]
+        entry.update({"strength": strength.number, "toughness": toughness.number})
+        cards.append(entry)
+    to = {ident(i): _selector(t) for i, t in by["state_immunity_to"]}
+    granted = {ident(i): ident(g) for i, g in by["state_immunity_granted_by"]}
+    used = {ident(i): p.name for i, p in by["state_immunity_used"]}
+    duration = {ident(i): d.name for i, d in by["state_immunity_duration"]}
+    immunities = []
+    for i, holder in by["state_immunity"]:
+        key = ident(i)
+        entry = {"id": key, "holder": ident(holder), "to": to[key]}
+        if key in granted:
+            entry["granted_by"] = granted[key]
+        entry.update({"phase": used[key], "duration": duration[key]})
+        immunities.append(entry)
+    abilities = [{"id": ident(a), "on": ident(x), "target": ident(t)}
+                 for a, x, t in by["state_ability"]]
+    for key, items in (("cards", cards), ("immunities", immunities), ("abilities", abilities)):
+        if items:
+            doc[key] = sorted(items, key=lambda e: e["id"])
+    doc["characters"].sort(key=lambda e: (e["alignment"] != "good", e["id"]))
+    return doc
+
+
+def _optional(entry, types, brigades, key):
+    default = DEFAULT_TYPE.get(entry["alignment"])
+    if key in types and types[key] != default:
+        entry["type"] = types[key]
+    if key in brigades:
+        entry["brigade"] = brigades[key]
+
+
+def _selector(term):
+    if term.name == "card":
+        return identifier(term.arguments[0])
+    return {term.name: from_symbol(term.arguments[0])}

@@ -7,6 +7,7 @@ import traceback
 import click
 
 from ..errors import RulingsError
+from .analysis import check_command, diff_command, enumerate_command, errata_command
 from .catalogue import rulebooks_command
 from .rule import rule_command
 
@@ -44,11 +45,19 @@ def cli():
     Examples:
       rulings rule examples/redemption/three_character_battle.yaml
       rulings rule --format json examples/redemption/*.yaml
+      rulings check redemption
+      rulings enumerate redemption --max-characters 2
+      rulings diff redemption --from literal --to negative_counts --max-characters 3
+      rulings errata redemption
       rulings rulebooks
     """
 
 
 cli.add_command(rule_command)
+cli.add_command(check_command)
+cli.add_command(enumerate_command)
+cli.add_command(diff_command)
+cli.add_command(errata_command)
 cli.add_command(rulebooks_command)
 
 

@@ -1,0 +1,79 @@
+"""Bounds of a rulebook's state space: declared by the rulebook, given on the command line,
+passed to clingo as constants (numbers only: no user text reaches the program)."""
+
+import re
+from dataclasses import dataclass
+
+from ..errors import InputError
+
+_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class Bound:
+    name: str            # key in JSON and in the API, e.g. "values"
+    option: str          # command-line option, e.g. "--values"
+    consts: tuple        # clingo constants: one for a number, two (lo, hi) for a range
+    default: object      # an int, or a (lo, hi) tuple
+    limits: tuple        # smallest and largest value allowed
+    help: str
+
+    @property
+    def is_range(self):
+        return len(self.consts) == 2
+
+    def parse(self, value):
+        """The bound's value from an int, a (lo, hi) pair or a string ``LO..HI``."""
+        lo_limit, hi_limit = self.limits
+        if self.is_range:
+            if isinstance(value, str):
+                match = _RANGE.match(value)
+                if not match:
+                    raise InputError(f"expected LO..HI, got {value!r}", self.option)
+                value = (int(match.group(1)), int(match.group(2)))
+            lo, hi = value
+            if lo > hi:
+                raise InputError(f"empty range {lo}..{hi}", self.option)
+            if lo < lo_limit or hi > hi_limit:
+                raise InputError(f"{lo}..{hi} is out of range ({lo_limit}..{hi_limit})",
+                                 self.option)
+            return (lo, hi)
+        try:
+            value = int(value)
+        except (TypeError, ValueError):
+            raise InputError(f"expected an integer, got {value!r}", self.option) from None
+        if not lo_limit <= value <= hi_limit:
+            raise InputError(f"{value} is out of range ({lo_limit}..{hi_limit})", self.option)
+        return value
+
+    def show(self, value):
+        return f"{value[0]}..{value[1]}" if self.is_range else value
+
+
+class Bounds:
+    """Values for every bound of a rulebook (defaults where not given)."""
+
+    def __init__(self, specs, given=None):
+        given = {k: v for k, v in (given or {}).items() if v is not None}
+        unknown = set(given) - {spec.name for spec in specs}
+        if unknown:
+            raise InputError(f"unknown bound(s): {', '.join(sorted(unknown))}", "bounds")
+        self.specs = specs
+        self.values = {spec.name: spec.parse(given.get(spec.name, spec.default))
+                       for spec in specs}
+
+    def __getitem__(self, name):
+        return self.values[name]
+
+    def constants(self):
+        """clingo ``-c`` arguments."""
+        arguments = []
+        for spec in self.specs:
+            value = self.values[spec.name]
+            numbers = value if spec.is_range else (value,)
+            for const, number in zip(spec.consts, numbers):
+                arguments += ["-c", f"{const}={int(number)}"]
+        return arguments
+
+    def describe(self):
+        return {spec.name: spec.show(self.values[spec.name]) for spec in self.specs}

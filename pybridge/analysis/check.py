@@ -1,0 +1,106 @@
+"""``rulings check``: every invariant of a rulebook over its state space, one solver search
+each (the smallest violating state first), then the rule IDs involved, by shrinking the set
+in force while the violation of that witness persists."""
+
+import time
+
+from . import isolate
+from .models import WorldModel
+from .program import analysis
+from .search import run
+
+# clasp's "trendy" configuration proves the redemption invariants several times faster than
+# the default on this kind of problem (linear sums over chosen values); see benchmarks/.
+SEARCH_OPTIONS = ["--configuration=trendy"]
+
+
+def _pin(control, symbols):
+    """Assumptions fixing every world's state to the witness: its input atoms (state_*)
+    true, every other input atom of the grounding false."""
+    chosen = {s for s in symbols if s.name.startswith("state_")}
+    return [(atom.symbol, atom.symbol in chosen) for atom in control.symbolic_atoms
+            if atom.symbol.name.startswith("state_") and not atom.is_fact]
+
+
+def check(book, bounds, edition, timeout=None, only=None, progress=None):
+    """One result per invariant: holds | violated | unknown, with witness and rules."""
+    program = analysis(book)
+    parts = [i for i in program.invariants if not only or i.id in only]
+    return check_parts(book, parts, program.invariant_statements, bounds, edition, timeout,
+                       progress)
+
+
+def check_parts(book, parts, part_statements, bounds, edition, timeout=None, progress=None):
+    """Search each program part for a state deriving ``violation``."""
+    program = analysis(book)
+    in_force = set(book.encoding.editions[edition].rule_ids)
+    results = []
+    for invariant in parts:
+        if progress:
+            progress.start(invariant.id)
+        started = time.monotonic()
+        entry = isolate.call(_check_one, (book, program, invariant, part_statements, bounds,
+                                          in_force, timeout), timeout)
+        if entry is None:   # killed at the deadline: grounding or search did not finish
+            entry = {"id": invariant.id, "description": invariant.description,
+                     "status": "unknown", "witness": None, "rules": [],
+                     "seconds": round(time.monotonic() - started, 3)}
+        results.append(entry)
+        if progress:
+            progress.done(entry["status"])
+    return results
+
+
+def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout):
+    started = time.monotonic()
+
+    def remaining():
+        return None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
+    statements = program.minimize + part_statements
+    control = program.control(bounds, statements, parts=[invariant.part],
+                              extra_args=SEARCH_OPTIONS)
+    control.add("violation_required", [], ":- not violation.")
+    control.ground([("violation_required", [])])
+    worlds = sorted({a.symbol.arguments[0].number for a in control.symbolic_atoms.by_signature("world", 1)})
+    # reading(W, ID): world W reads the text with rule ID in force as well.
+    readings = {}
+    for atom in control.symbolic_atoms.by_signature("reading", 2):
+        world, rule_id = atom.symbol.arguments
+        readings.setdefault(world.number, set()).add(rule_id.string)
+    editions = {world: in_force | readings.get(world, set()) for world in worlds}
+    control.configuration.solve.models = "0"
+    control.configuration.solve.opt_mode = "opt"
+    search = run(control, program.assumptions(editions), timeout=remaining(), keep="last")
+    entry = {"id": invariant.id, "description": invariant.description}
+    if not search.satisfiable:
+        entry["status"] = "holds" if search.finished else "unknown"
+        entry.update({"witness": None, "rules": []})
+        entry["seconds"] = round(search.seconds, 3)
+        return entry
+    model = WorldModel(search.models[-1])
+    entry["status"] = "violated"
+    entry["witness"] = model.document(book, 1)
+    if len(model.state) > 1:
+        entry["witness_after"] = model.document(book, 2)
+    entry["smallest"] = search.finished
+    entry["rules"] = _involved(book, program, control, search.models[-1], worlds, in_force,
+                               readings, remaining)
+    entry["seconds"] = round(search.seconds, 3)
+    return entry
+
+
+def _involved(book, program, control, symbols, worlds, in_force, readings, remaining):
+    """Shrink the rules in force while this witness still violates the invariant."""
+    pinned = _pin(control, symbols)
+    control.configuration.solve.models = "1"
+    control.configuration.solve.opt_mode = "ignore"
+    kept = [rule_id for rule_id in book.encoding.rule_ids if rule_id in in_force]
+    for rule_id in list(kept):
+        trial = set(kept) - {rule_id}
+        editions = {w: trial | readings.get(w, set()) for w in worlds}
+        search = run(control, program.assumptions(editions) + pinned,
+                     timeout=remaining(), keep="none")
+        if search.satisfiable:
+            kept = [i for i in kept if i != rule_id]
+    extra = set().union(*readings.values()) if readings else set()
+    return kept + [i for i in book.encoding.rule_ids if i in extra and i not in kept]

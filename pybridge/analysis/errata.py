@@ -1,0 +1,25 @@
+"""``rulings errata``: contradictions inside an edition.
+
+A rulebook lists the contradictions its sources may hold in ``asp/<rulebook>/errata.lp``,
+one program part each under ``% [ID] explanation``, deriving ``violation`` in a state where
+two of its rules (or an erratum and the text it amends) cannot both hold. Each is searched
+for like an invariant's violation: the smallest witness, then the rule IDs involved.
+"""
+
+from .check import check_parts
+from .program import analysis
+
+
+def errata(book, bounds, edition, timeout=None, progress=None):
+    program = analysis(book)
+    found = []
+    for entry in check_parts(book, program.errata, program.errata_statements, bounds, edition,
+                             timeout, progress):
+        if entry["status"] == "violated":
+            found.append({"id": entry["id"], "rules": entry["rules"],
+                          "witness": entry["witness"], "explanation": entry["description"]})
+        elif entry["status"] == "unknown":
+            found.append({"id": entry["id"], "rules": [], "witness": None, "status": "unknown",
+                          "explanation": entry["description"]})
+    return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
+            "contradictions": found}

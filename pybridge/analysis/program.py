@@ -1,0 +1,154 @@
+"""The analysis program of a rulebook: its encoding indexed by worlds, its state space, the
+shared scaffolding of asp/core/, and one question (an invariant, a diff, an enumeration).
+
+Everything is parsed once per process and grounded per question.
+"""
+
+import itertools
+import re
+from functools import cached_property
+
+import clingo
+from clingo import ast
+
+from ..encoding import asp_root, silent
+from ..symbols import fact
+from .worlds import add_worlds, signatures
+
+FULL_GROUP_UP_TO = 4     # interchangeable objects per class: all permutations up to this many
+_INVARIANT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
+_PART = re.compile(r"^#program\s+([a-z_][A-Za-z0-9_]*)\s*\.")
+
+
+def _parse(path):
+    statements = []
+    ast.parse_files([str(path)], statements.append, logger=silent)
+    return statements
+
+
+def _location():
+    position = ast.Position("<analysis>", 1, 1)
+    return ast.Location(position, position)
+
+
+def permutations(size):
+    """(id, i, j) for every permutation of 1..size (id 0 is the identity)."""
+    for number, perm in enumerate(itertools.permutations(range(1, size + 1))):
+        for i, j in zip(range(1, size + 1), perm):
+            yield number, i, j
+
+
+def exact_symmetry(book, bounds):
+    """Whether the lex-leader symmetry breaking is affordable (exact counts), or only sorting."""
+    return book.max_class_size(bounds) <= FULL_GROUP_UP_TO
+
+
+class Invariant:
+    def __init__(self, rule_id, description, part):
+        self.id, self.description, self.part = rule_id, description, part
+
+
+class Analysis:
+    """Parsed analysis statements of one rulebook."""
+
+    def __init__(self, book):
+        self.book = book
+        self.root = asp_root()
+
+    @cached_property
+    def encoding(self):
+        """The rule files (and core conventions) with every atom indexed by a world."""
+        return add_worlds(self.book.encoding.statements)
+
+    @cached_property
+    def space(self):
+        return _parse(self.root / self.book.name / "space.lp") + _parse(self.root / "core" / "symmetry.lp")
+
+    @cached_property
+    def display(self):
+        """#show for the rulings and for every input predicate, so models become documents."""
+        location = _location()
+        shows = _parse(self.root / "core" / "analysis.lp")
+        for name, arity in sorted(signatures(self.book.encoding.statements)):
+            if name.startswith("state_"):
+                shows.append(ast.ShowSignature(location, name, arity + 1, True))
+        return shows
+
+    @cached_property
+    def minimize(self):
+        return _parse(self.root / "core" / "minimize.lp")
+
+    @cached_property
+    def diff(self):
+        return _parse(self.root / "core" / "diff.lp")
+
+    @cached_property
+    def invariant_statements(self):
+        return _parse(self.root / self.book.name / "invariants.lp")
+
+    @cached_property
+    def invariants(self):
+        """The invariants in file order: ID, description, program part."""
+        return self._parts("invariants.lp")
+
+    @cached_property
+    def errata_statements(self):
+        path = self.root / self.book.name / "errata.lp"
+        return _parse(path) if path.exists() else []
+
+    @cached_property
+    def errata(self):
+        """The possible contradictions the rulebook lists (errata.lp), like invariants."""
+        return self._parts("errata.lp") if (self.root / self.book.name / "errata.lp").exists() else []
+
+    def _parts(self, filename):
+        found, pending = [], None
+        text = (self.root / self.book.name / filename).read_text(encoding="utf-8")
+        for line in text.splitlines():
+            comment, part = _INVARIANT.match(line.strip()), _PART.match(line.strip())
+            if comment:
+                pending = comment.groups()
+            elif part and pending:
+                found.append(Invariant(pending[0], pending[1], part.group(1)))
+                pending = None
+        return found
+
+    def control(self, bounds, statements=(), parts=(), worlds=(), extra_args=()):
+        """A grounded control: encoding + space + display + ``statements``, with the program
+        parts ``parts`` (invariants) and ``world/1`` facts for ``worlds``."""
+        exact = exact_symmetry(self.book, bounds)
+        arguments = list(bounds.constants()) + ["-c", f"lex_leader={int(exact)}"]
+        control = clingo.Control(arguments + list(extra_args), logger=silent)
+        with ast.ProgramBuilder(control) as builder:
+            for statement in itertools.chain(self.encoding, self.space, self.display,
+                                             statements):
+                builder.add(statement)
+        with control.backend() as backend:
+            def add(symbol):
+                backend.add_rule([backend.add_atom(symbol)])
+            for rule_id in self.book.encoding.rule_ids:
+                add(fact("rule_id", rule_id))
+            for world in worlds:
+                add(fact("world", world))
+            for size in range(1, self.book.max_class_size(bounds) + 1 if exact else 1):
+                for number, i, j in permutations(size):
+                    add(fact("space_perm", size, number, i, j))
+        control.ground([("base", [])] + [(part, []) for part in parts])
+        return control
+
+    def assumptions(self, editions_by_world):
+        """in_force(W, ID) for every world and rule ID: true when in that world's edition."""
+        result = []
+        for world, in_force in editions_by_world.items():
+            for rule_id in self.book.encoding.rule_ids:
+                result.append((fact("in_force", world, rule_id), rule_id in in_force))
+        return result
+
+
+_ANALYSES = {}
+
+
+def analysis(book):
+    if book.name not in _ANALYSES:
+        _ANALYSES[book.name] = Analysis(book)
+    return _ANALYSES[book.name]

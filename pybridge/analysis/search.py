@@ -1,0 +1,58 @@
+"""Running one solver search with a time limit, Ctrl-C and a progress callback.
+
+The search runs asynchronously; the main thread waits in short steps so that a timeout or a
+KeyboardInterrupt cancels it cleanly. A search that did not finish says so: its caller
+reports ``unknown`` or ``complete: false``, never a false "holds".
+"""
+
+import time
+from dataclasses import dataclass, field
+
+STEP = 0.1
+
+
+@dataclass
+class Search:
+    finished: bool = False        # the search space was exhausted (or optimality proven)
+    satisfiable: bool = False     # at least one model was found
+    interrupted: bool = False     # stopped by Ctrl-C
+    models: list = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def run(control, assumptions=(), timeout=None, on_model=None, on_tick=None, keep="last"):
+    """Solve; ``on_model(symbols)`` sees every model's shown symbols (in the solver's
+    thread); ``keep`` = "last" keeps the last model (the best, when optimising), "none"
+    keeps none. ``on_tick()`` is called about ten times a second."""
+    search = Search()
+    start = time.monotonic()
+    deadline = None if timeout is None else start + timeout
+
+    def seen(model):
+        symbols = model.symbols(shown=True)
+        search.satisfiable = True
+        if keep == "last":
+            search.models[:] = [symbols]
+        if on_model is not None:
+            on_model(symbols)
+
+    with control.solve(assumptions=list(assumptions), on_model=seen, async_=True) as handle:
+        try:
+            while True:
+                wait = STEP if deadline is None else min(STEP, max(0.0, deadline - time.monotonic()))
+                if handle.wait(wait):
+                    break
+                if on_tick is not None:
+                    on_tick()
+                if deadline is not None and time.monotonic() >= deadline:
+                    handle.cancel()
+                    break
+        except KeyboardInterrupt:
+            handle.cancel()
+            search.interrupted = True
+        result = handle.get()
+    search.finished = bool(result.exhausted) and not search.interrupted
+    if result.unsatisfiable is False:
+        search.satisfiable = True
+    search.seconds = time.monotonic() - start
+    return search

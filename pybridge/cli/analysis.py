@@ -1,0 +1,126 @@
+"""``rulings check | enumerate | diff | errata``: thin commands over the analysis API."""
+
+import click
+
+from .. import api
+from ..books import RULEBOOKS
+from ..render import analysis_text, to_json
+from .output import format_option, resolve
+from .progress import Progress
+
+
+def bound_options(command):
+    """One option per bound any rulebook declares (e.g. --max-characters, --values)."""
+    seen = {}
+    for book in RULEBOOKS.values():
+        for bound in book.bounds:
+            seen.setdefault(bound.name, bound)
+    for bound in reversed(list(seen.values())):
+        default = f"{bound.default[0]}..{bound.default[1]}" if bound.is_range else bound.default
+        command = click.option(bound.option, bound.name, default=None,
+                               help=f"{bound.help} (default {default})")(command)
+    return command
+
+
+def timeout_option(default):
+    return click.option("--timeout", type=click.FloatRange(min=0.1), default=default,
+                        show_default=True,
+                        help="seconds per search; what does not finish is reported unknown")
+
+
+def _bounds(values):
+    return {name: value for name, value in values.items() if value is not None}
+
+
+def _emit(result, fmt, kind):
+    click.echo(to_json(result) if resolve(fmt) == "json" else analysis_text(kind, result))
+
+
+@click.command("check")
+@click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
+@bound_options
+@click.option("--edition", default=None, help="edition to check (default: the rulebook's)")
+@timeout_option(120.0)
+@format_option
+@click.pass_context
+def check_command(ctx, rulebook, edition, timeout, fmt, **bounds):
+    """Check every invariant of RULEBOOK over all states within the bounds.
+
+    Each invariant holds (within the bounds), is violated (with the smallest witness, a
+    state document `rulings rule` accepts, and the rule IDs involved) or is unknown (the
+    search ran out of time). Exit code 1 when any invariant is violated.
+
+    \b
+    Example:
+      rulings check redemption
+      rulings check redemption --values 0..6 --format json
+    """
+    result = api.check(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal())
+    _emit(result, fmt, "check")
+    if any(i["status"] == "violated" for i in result["invariants"]):
+        ctx.exit(1)
+
+
+@click.command("enumerate")
+@click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
+@bound_options
+@click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
+@click.option("--out", type=click.File("w", encoding="utf-8", lazy=False), default=None,
+              help="write every state with its rulings, one JSON line each, as found")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
+              help="stop after this many seconds (the summary says complete: false)")
+@format_option
+def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
+    """List every distinct state of RULEBOOK within the bounds, grouped by rulings.
+
+    Symmetric duplicates are counted once. Classes group states with the same rulings,
+    identifiers left out, each with its count and smallest witness.
+
+    \b
+    Example:
+      rulings enumerate redemption --max-characters 2
+      rulings enumerate redemption --max-characters 3 --values 0..2 --out states.jsonl
+    """
+    result = api.enumerate_states(rulebook, _bounds(bounds), edition, timeout, out,
+                                  Progress.for_terminal())
+    _emit(result, fmt, "enumerate")
+
+
+@click.command("diff")
+@click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
+@click.option("--from", "before", required=True, help="edition before")
+@click.option("--to", "after", required=True, help="edition after")
+@bound_options
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
+              help="stop after this many seconds (the summary says complete: false)")
+@format_option
+def diff_command(rulebook, before, after, timeout, fmt, **bounds):
+    """List the states of RULEBOOK whose rulings change from one edition to another.
+
+    \b
+    Example:
+      rulings diff redemption --from literal --to negative_counts --max-characters 3
+    """
+    result = api.diff(rulebook, before, after, _bounds(bounds), timeout, Progress.for_terminal())
+    _emit(result, fmt, "diff")
+
+
+@click.command("errata")
+@click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
+@bound_options
+@click.option("--edition", default=None, help="edition to examine (default: the rulebook's)")
+@timeout_option(120.0)
+@format_option
+@click.pass_context
+def errata_command(ctx, rulebook, edition, timeout, fmt, **bounds):
+    """Find contradictions inside an edition of RULEBOOK: the rule IDs that disagree, a
+    witness state and an explanation. Exit code 1 when there are any.
+
+    \b
+    Example:
+      rulings errata redemption --format json
+    """
+    result = api.errata(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal())
+    _emit(result, fmt, "errata")
+    if any(c.get("status") != "unknown" for c in result["contradictions"]):
+        ctx.exit(1)

@@ -1,0 +1,39 @@
+"""Progress on a terminal (stderr), nothing on a pipe."""
+
+import sys
+import time
+
+
+class Progress:
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.started = time.monotonic()
+        self.last = 0.0
+
+    @classmethod
+    def for_terminal(cls):
+        return cls() if sys.stderr.isatty() else None
+
+    # check / errata: one line per part
+    def start(self, name):
+        self.started = time.monotonic()
+        self.stream.write(f"  {name} ... ")
+        self.stream.flush()
+
+    def done(self, status):
+        self.stream.write(f"{status} ({time.monotonic() - self.started:.1f} s)\n")
+        self.stream.flush()
+
+    # enumerate / diff: a counter rewritten in place
+    def update(self, states, classes):
+        now = time.monotonic()
+        if now - self.last >= 0.2:
+            self.last = now
+            self.stream.write(f"\r  {states} states, {classes} classes, "
+                              f"{now - self.started:.0f} s")
+            self.stream.flush()
+
+    def finish(self, states, classes):
+        self.stream.write(f"\r  {states} states, {classes} classes, "
+                          f"{time.monotonic() - self.started:.1f} s\n")
+        self.stream.flush()
