@@ -59,26 +59,31 @@ def rulebooks():
     return listing
 
 
-def _analysis_args(rulebook, bounds, edition):
+def _analysis_args(rulebook, bounds, edition, listing=False):
+    """The rulebook, its bounds (``listing``: the smaller defaults for listing every state)
+    and the edition, checked."""
     book = registry.get(rulebook, "RULEBOOK")
     editions = book.encoding.editions
     edition = edition or book.default_edition
     if edition not in editions:
         raise InputError(f"unknown edition {edition!r} (expected one of: {', '.join(editions)})",
                          "--edition")
-    return book, Bounds(book.bounds, bounds), edition
+    defaults = book.listing_bounds if listing else None
+    return book, Bounds(book.bounds, bounds, defaults), edition
 
 
-def check(rulebook, bounds=None, edition=None, timeout=None, progress=None):
+def check(rulebook, bounds=None, edition=None, timeout=None, progress=None, invariants=None):
     """Every invariant of ``rulebook`` over its state space within ``bounds`` (a dict, e.g.
     ``{"max_characters": 3, "values": "0..6"}``): holds, violated (with the smallest witness
-    and the rule IDs involved) or unknown (``timeout`` seconds per invariant ran out)."""
+    and the rule IDs involved) or unknown (``timeout`` seconds per invariant ran out).
+    ``invariants``: only these IDs (default: all)."""
     from .analysis.check import check as run_check
 
     book, bounds, edition = _analysis_args(rulebook, bounds, edition)
     return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
             "timeout": timeout,
-            "invariants": run_check(book, bounds, edition, timeout, progress=progress)}
+            "invariants": run_check(book, bounds, edition, timeout, only=invariants,
+                                    progress=progress)}
 
 
 def enumerate_states(rulebook, bounds=None, edition=None, timeout=None, out=None,
@@ -88,7 +93,7 @@ def enumerate_states(rulebook, bounds=None, edition=None, timeout=None, out=None
     one JSON line per state as found."""
     from .analysis.enumeration import enumerate_states as run_enumerate
 
-    book, bounds, edition = _analysis_args(rulebook, bounds, edition)
+    book, bounds, edition = _analysis_args(rulebook, bounds, edition, listing=True)
     return run_enumerate(book, bounds, edition, timeout, out, progress)
 
 
@@ -96,7 +101,7 @@ def diff(rulebook, before, after, bounds=None, timeout=None, progress=None):
     """The states whose rulings change from edition ``before`` to edition ``after``."""
     from .analysis.enumeration import diff as run_diff
 
-    book, bounds, before = _analysis_args(rulebook, bounds, before)
+    book, bounds, before = _analysis_args(rulebook, bounds, before, listing=True)
     if after not in book.encoding.editions:
         raise InputError(f"unknown edition {after!r} (expected one of: "
                          f"{', '.join(book.encoding.editions)})", "--to")

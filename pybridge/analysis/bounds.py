@@ -53,13 +53,16 @@ class Bound:
 class Bounds:
     """Values for every bound of a rulebook (defaults where not given)."""
 
-    def __init__(self, specs, given=None):
+    def __init__(self, specs, given=None, defaults=None):
+        """``defaults`` overrides the specs' defaults (enumeration uses smaller ones)."""
         given = {k: v for k, v in (given or {}).items() if v is not None}
         unknown = set(given) - {spec.name for spec in specs}
         if unknown:
             raise InputError(f"unknown bound(s): {', '.join(sorted(unknown))}", "bounds")
+        defaults = defaults or {}
         self.specs = specs
-        self.values = {spec.name: spec.parse(given.get(spec.name, spec.default))
+        self.values = {spec.name: spec.parse(given.get(spec.name,
+                                                       defaults.get(spec.name, spec.default)))
                        for spec in specs}
 
     def __getitem__(self, name):

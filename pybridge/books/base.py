@@ -23,6 +23,8 @@ class Rulebook:
     rule_files = ()          # files of asp/<name>/, in the order of the source
     default_edition = ""
     kinds = ()               # RulingKind, in output order
+    bounds = ()              # analysis.bounds.Bound: the state space's bounds
+    listing_bounds = {}      # smaller defaults for enumerate and diff, by bound name
 
     @cached_property
     def encoding(self):

@@ -91,6 +91,9 @@ class Redemption(Rulebook):
               "toughness range LO..HI"),
     )
 
+    # enumerate and diff list every state: their default ranges are smaller
+    listing_bounds = {"values": (-1, 2), "toughness": (0, 2)}
+
     def document(self, facts):
         return document(facts)
 

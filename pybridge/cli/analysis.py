@@ -9,17 +9,25 @@ from .output import format_option, resolve
 from .progress import Progress
 
 
-def bound_options(command):
-    """One option per bound any rulebook declares (e.g. --max-characters, --values)."""
-    seen = {}
-    for book in RULEBOOKS.values():
-        for bound in book.bounds:
-            seen.setdefault(bound.name, bound)
-    for bound in reversed(list(seen.values())):
-        default = f"{bound.default[0]}..{bound.default[1]}" if bound.is_range else bound.default
-        command = click.option(bound.option, bound.name, default=None,
-                               help=f"{bound.help} (default {default})")(command)
-    return command
+def _shown(bound, value):
+    return f"{value[0]}..{value[1]}" if bound.is_range else value
+
+
+def bound_options(listing):
+    """One option per bound any rulebook declares (e.g. --max-characters, --values);
+    ``listing``: the defaults of enumerate and diff."""
+    def decorate(command):
+        seen = {}
+        for book in RULEBOOKS.values():
+            for bound in book.bounds:
+                default = book.listing_bounds.get(bound.name, bound.default) if listing \
+                    else bound.default
+                seen.setdefault(bound.name, (bound, f"{book.name}: {_shown(bound, default)}"))
+        for bound, default in reversed(list(seen.values())):
+            command = click.option(bound.option, bound.name, default=None,
+                                   help=f"{bound.help} (default {default})")(command)
+        return command
+    return decorate
 
 
 def timeout_option(default):
@@ -38,12 +46,14 @@ def _emit(result, fmt, kind):
 
 @click.command("check")
 @click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
-@bound_options
+@bound_options(listing=False)
 @click.option("--edition", default=None, help="edition to check (default: the rulebook's)")
+@click.option("--invariant", "invariants", multiple=True,
+              help="check only this invariant ID (repeatable)")
 @timeout_option(120.0)
 @format_option
 @click.pass_context
-def check_command(ctx, rulebook, edition, timeout, fmt, **bounds):
+def check_command(ctx, rulebook, edition, invariants, timeout, fmt, **bounds):
     """Check every invariant of RULEBOOK over all states within the bounds.
 
     Each invariant holds (within the bounds), is violated (with the smallest witness, a
@@ -55,7 +65,8 @@ def check_command(ctx, rulebook, edition, timeout, fmt, **bounds):
       rulings check redemption
       rulings check redemption --values 0..6 --format json
     """
-    result = api.check(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal())
+    result = api.check(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal(),
+                       list(invariants) or None)
     _emit(result, fmt, "check")
     if any(i["status"] == "violated" for i in result["invariants"]):
         ctx.exit(1)
@@ -63,7 +74,7 @@ def check_command(ctx, rulebook, edition, timeout, fmt, **bounds):
 
 @click.command("enumerate")
 @click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
-@bound_options
+@bound_options(listing=True)
 @click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
 @click.option("--out", type=click.File("w", encoding="utf-8", lazy=False), default=None,
               help="write every state with its rulings, one JSON line each, as found")
@@ -90,7 +101,7 @@ def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
 @click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
 @click.option("--from", "before", required=True, help="edition before")
 @click.option("--to", "after", required=True, help="edition after")
-@bound_options
+@bound_options(listing=True)
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
               help="stop after this many seconds (the summary says complete: false)")
 @format_option
@@ -107,7 +118,7 @@ def diff_command(rulebook, before, after, timeout, fmt, **bounds):
 
 @click.command("errata")
 @click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
-@bound_options
+@bound_options(listing=False)
 @click.option("--edition", default=None, help="edition to examine (default: the rulebook's)")
 @timeout_option(120.0)
 @format_option
