@@ -110,16 +110,27 @@ def _row(n, values, toughness, times, status):
     else:
         rate = examined / bf_seconds
         bf = f"> {BUDGET:.0f} s; whole space {whole:.2e} states at {rate:,.0f}/s = " \
-             f"{whole / rate / 3600 / 24 / 365:.1e} years (extrapolated)"
+             f"{_duration(whole / rate)} (extrapolated)"
     return (n, values, statistics.median(times), min(times), max(times), status, bf)
+
+
+def _duration(seconds):
+    for unit, size in (("years", 365 * 24 * 3600), ("days", 24 * 3600), ("hours", 3600),
+                       ("minutes", 60)):
+        if seconds >= size:
+            return f"{seconds / size:,.1f} {unit}"
+    return f"{seconds:.1f} s"
 
 
 def markdown(rows):
     lines = ["## Monotonicity search (RED-INV-5): solver vs brute force", "",
-             "One `rulings check` search per row (the whole command, all invariants of the "
-             "rulebook run, time for the monotonicity one), median of 3 runs with min–max, "
-             "toughness 0..6; brute force: the plain-Python reference over the same space in "
-             f"order of size, {BUDGET:.0f} s budget, extrapolated where it does not finish.",
+             "Solver: `pybridge.check(\"redemption\", bounds, invariants=[\"RED-INV-5\"])`, "
+             "grounding included, smallest witness proven; median of 3 runs with min–max "
+             f"(one run when it timed out at {SOLVER_TIMEOUT:.0f} s); toughness 0..6. "
+             "Brute force: the plain-Python reference (tests/reference) over the same space "
+             f"in order of size, stopping at the first violation; {BUDGET:.0f} s budget, "
+             "extrapolated from its rate where it does not finish. Characters: the most in a "
+             "battle, both sides together (6 = up to 3 v 3).",
              "", "| characters | strengths | solver (median, min–max) | result | brute force |",
              "|---|---|---|---|---|"]
     for n, values, median, lo, hi, status, bf in rows:

@@ -59,15 +59,15 @@ def rulebooks():
     return listing
 
 
-def _analysis_args(rulebook, bounds, edition, listing=False):
+def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition"):
     """The rulebook, its bounds (``listing``: the smaller defaults for listing every state)
-    and the edition, checked."""
+    and the edition, checked (``option`` names it in an error)."""
     book = registry.get(rulebook, "RULEBOOK")
     editions = book.encoding.editions
     edition = edition or book.default_edition
     if edition not in editions:
         raise InputError(f"unknown edition {edition!r} (expected one of: {', '.join(editions)})",
-                         "--edition")
+                         option)
     defaults = book.listing_bounds if listing else None
     return book, Bounds(book.bounds, bounds, defaults), edition
 
@@ -101,7 +101,8 @@ def diff(rulebook, before, after, bounds=None, timeout=None, progress=None):
     """The states whose rulings change from edition ``before`` to edition ``after``."""
     from .analysis.enumeration import diff as run_diff
 
-    book, bounds, before = _analysis_args(rulebook, bounds, before, listing=True)
+    book, bounds, before = _analysis_args(rulebook, bounds, before, listing=True,
+                                          option="--from")
     if after not in book.encoding.editions:
         raise InputError(f"unknown edition {after!r} (expected one of: "
                          f"{', '.join(book.encoding.editions)})", "--to")

@@ -82,3 +82,18 @@ def role(symbol):
     if symbol.type == SymbolType.Function and symbol.arguments:
         return symbol.name
     return from_symbol(symbol)
+
+
+_UNPACKED = {}
+
+
+def unpack(symbol):
+    """``(name, values, arguments)`` of a fact symbol, values as Python (numbers as int,
+    identifiers and names as str); cached, since analysis reads the same facts many times."""
+    found = _UNPACKED.get(symbol)
+    if found is None:
+        arguments = tuple(symbol.arguments)
+        values = tuple(a.number if a.type == SymbolType.Number else identifier(a)
+                       for a in arguments)
+        found = _UNPACKED[symbol] = (symbol.name, values, arguments)
+    return found

@@ -10,7 +10,7 @@ from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
                       check_sum)
-from ..symbols import Const, Term, fact, from_symbol, identifier
+from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
 from .base import Rulebook, RulingKind
 
 PHASES = ("draw", "upkeep", "preparation", "battle", "discard")
@@ -194,47 +194,45 @@ def _refuse_cycles(cards):
 def document(facts):
     """A state document from input facts (state_* without the world): the inverse of
     :meth:`Redemption.facts`, used to write analysis witnesses."""
-    by = defaultdict(list)
+    by, raw = defaultdict(list), defaultdict(list)
     for symbol in facts:
-        by[symbol.name].append(symbol.arguments)
-    ident = identifier
+        name, values, arguments = unpack(symbol)
+        by[name].append(values)
+        raw[name].append(arguments)
     doc = {"rulebook": "redemption"}
     for (phase,) in by["state_phase"]:
-        doc["phase"] = phase.name
-    in_battle = {ident(c) for (c,) in by["state_in_battle"]}
-    types = {ident(x): from_symbol(t) for x, t in by["state_card_type"]}
-    brigades = {ident(x): from_symbol(b) for x, b in by["state_brigade"]}
-    hosts = {ident(x): ident(y) for x, y in by["state_played_on"]}
+        doc["phase"] = phase
+    in_battle = {c for (c,) in by["state_in_battle"]}
+    types = dict(by["state_card_type"])
+    brigades = dict(by["state_brigade"])
+    hosts = dict(by["state_played_on"])
     doc["characters"] = []
     for c, alignment, strength, toughness in by["state_character"]:
-        entry = {"id": ident(c), "alignment": alignment.name, "strength": strength.number,
-                 "toughness": toughness.number}
-        _optional(entry, types, brigades, ident(c))
-        if ident(c) not in in_battle:
+        entry = {"id": c, "alignment": alignment, "strength": strength, "toughness": toughness}
+        _optional(entry, types, brigades, c)
+        if c not in in_battle:
             entry["in_battle"] = False
         doc["characters"].append(entry)
     cards = []
     for x, alignment, strength, toughness in by["state_card"]:
-        entry = {"id": ident(x), "alignment": alignment.name}
-        _optional(entry, types, brigades, ident(x))
-        if ident(x) in hosts:
-            entry["played_on"] = hosts[ident(x)]
-        entry.update({"strength": strength.number, "toughness": toughness.number})
+        entry = {"id": x, "alignment": alignment}
+        _optional(entry, types, brigades, x)
+        if x in hosts:
+            entry["played_on"] = hosts[x]
+        entry.update({"strength": strength, "toughness": toughness})
         cards.append(entry)
-    to = {ident(i): _selector(t) for i, t in by["state_immunity_to"]}
-    granted = {ident(i): ident(g) for i, g in by["state_immunity_granted_by"]}
-    used = {ident(i): p.name for i, p in by["state_immunity_used"]}
-    duration = {ident(i): d.name for i, d in by["state_immunity_duration"]}
+    to = {identifier(i): _selector(t) for i, t in raw["state_immunity_to"]}
+    granted = dict(by["state_immunity_granted_by"])
+    used = dict(by["state_immunity_used"])
+    duration = dict(by["state_immunity_duration"])
     immunities = []
-    for i, holder in by["state_immunity"]:
-        key = ident(i)
-        entry = {"id": key, "holder": ident(holder), "to": to[key]}
+    for key, holder in by["state_immunity"]:
+        entry = {"id": key, "holder": holder, "to": to[key]}
         if key in granted:
             entry["granted_by"] = granted[key]
         entry.update({"phase": used[key], "duration": duration[key]})
         immunities.append(entry)
-    abilities = [{"id": ident(a), "on": ident(x), "target": ident(t)}
-                 for a, x, t in by["state_ability"]]
+    abilities = [{"id": a, "on": x, "target": t} for a, x, t in by["state_ability"]]
     for key, items in (("cards", cards), ("immunities", immunities), ("abilities", abilities)):
         if items:
             doc[key] = sorted(items, key=lambda e: e["id"])

@@ -45,7 +45,7 @@ def _emit(result, fmt, kind):
 
 
 @click.command("check")
-@click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
+@click.argument("rulebook")
 @bound_options(listing=False)
 @click.option("--edition", default=None, help="edition to check (default: the rulebook's)")
 @click.option("--invariant", "invariants", multiple=True,
@@ -73,7 +73,7 @@ def check_command(ctx, rulebook, edition, invariants, timeout, fmt, **bounds):
 
 
 @click.command("enumerate")
-@click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
+@click.argument("rulebook")
 @bound_options(listing=True)
 @click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
 @click.option("--out", type=click.File("w", encoding="utf-8", lazy=False), default=None,
@@ -98,7 +98,7 @@ def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
 
 
 @click.command("diff")
-@click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
+@click.argument("rulebook")
 @click.option("--from", "before", required=True, help="edition before")
 @click.option("--to", "after", required=True, help="edition after")
 @bound_options(listing=True)
@@ -117,7 +117,7 @@ def diff_command(rulebook, before, after, timeout, fmt, **bounds):
 
 
 @click.command("errata")
-@click.argument("rulebook", type=click.Choice(sorted(RULEBOOKS)))
+@click.argument("rulebook")
 @bound_options(listing=False)
 @click.option("--edition", default=None, help="edition to examine (default: the rulebook's)")
 @timeout_option(120.0)

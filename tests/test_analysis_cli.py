@@ -1,0 +1,391 @@
+"""The analysis commands through the command line: ``check``, ``enumerate``, ``diff``, ``errata``.
+
+Through ``click.testing.CliRunner`` (stdout and stderr apart), JSON parsed, exit codes asserted.
+Every witness a command prints is fed back to ``rulings rule``, which must reproduce the
+finding. Bounds are kept small: the default bounds take tens of seconds.
+"""
+
+import functools
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+
+import pybridge
+from pybridge.cli.main import cli
+
+EDITIONS = ("literal", "negative_counts")
+STATUSES = {"holds", "violated", "unknown"}
+INVARIANTS = ["RED-INV-1", "RED-INV-2", "RED-INV-3", "RED-INV-4", "RED-INV-5"]
+# How good a battle state is for each side (RED-INV-5): higher is better.
+RANK = {
+    "good": {"heroes_winning": 4, "stalemate": 3, "mutual_destruction": 2, "evil_winning": 1},
+    "evil": {"evil_winning": 4, "stalemate": 3, "mutual_destruction": 2, "heroes_winning": 1},
+}
+
+SMALL_CHECK = ("check", "redemption", "--max-characters", "3", "--format", "json")
+SMALL_ENUMERATE = ("enumerate", "redemption", "--max-characters", "2", "--values", "0..1",
+                   "--toughness", "0..1", "--format", "json")
+SMALL_DIFF = ("diff", "redemption", "--from", "literal", "--to", "negative_counts",
+              "--max-characters", "3", "--values", "-2..2", "--toughness", "0..2",
+              "--format", "json")
+ERRATA = ("errata", "redemption", "--format", "json")
+
+
+def invoke(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+@functools.lru_cache(maxsize=None)
+def run_json(*args):
+    """(exit code, parsed stdout) of one command, run once per test session."""
+    result = invoke(*args)
+    assert "Traceback" not in result.output, result.output
+    assert result.stdout.endswith("\n") and result.stdout.count("\n") == 1, result.stdout[:2000]
+    return result.exit_code, json.loads(result.stdout)
+
+
+@functools.lru_cache(maxsize=None)
+def catalogue():
+    (book,) = [b for b in pybridge.rulebooks() if b["rulebook"] == "redemption"]
+    return {r["id"] for r in book["rules"]}
+
+
+def rule_cli(tmp_path, state, edition=None):
+    """``rulings rule --format json [--edition E] FILE`` on a state document: the ruling."""
+    path = tmp_path / f"state{len(list(tmp_path.iterdir()))}.json"
+    path.write_text(json.dumps(state), encoding="utf-8")
+    args = ["rule", "--format", "json"] + (["--edition", edition] if edition else []) + [str(path)]
+    result = invoke(*args)
+    assert result.exit_code == 0, (result.exit_code, result.output, state)
+    (line,) = result.stdout.splitlines()
+    ruled = json.loads(line)
+    assert ruled["status"] == "ok", ruled
+    if edition:
+        assert ruled["edition"] == edition
+    return ruled
+
+
+def battle_state(ruled):
+    (state,) = [r["state"] for r in ruled["rulings"] if r["kind"] == "battle_state"]
+    return state
+
+
+def abstract(rulings, state, because=True):
+    """Rulings with identifiers left out (characters hero/evil, immunities imm), as a sorted
+    multiset; without ``because`` when the class being compared with has none."""
+    label = {c["id"]: "hero" if c["alignment"] == "good" else "evil" for c in state["characters"]}
+    found = []
+    for ruling in rulings:
+        ruling = dict(ruling)
+        if "character" in ruling:
+            ruling["character"] = label[ruling["character"]]
+        if "immunity" in ruling:
+            ruling["immunity"] = "imm"
+        if not because:
+            ruling.pop("because", None)
+        found.append(json.dumps(ruling, sort_keys=True))
+    return sorted(found)
+
+
+def assert_in_space(state, max_characters, values, toughness):
+    """A witness is a state of the redemption space within the bounds."""
+    assert state["rulebook"] == "redemption"
+    sides = [c["alignment"] for c in state["characters"]]
+    assert "good" in sides and "evil" in sides
+    assert len(sides) <= max_characters
+    for c in state["characters"]:
+        assert values[0] <= c["strength"] <= values[1], c
+        assert toughness[0] <= c["toughness"] <= toughness[1], c
+
+
+def invariant(doc, rule_id):
+    (found,) = [i for i in doc["invariants"] if i["id"] == rule_id]
+    return found
+
+
+# --- check ----------------------------------------------------------------------------------
+
+def test_check_reports_every_invariant_and_exits_1_on_a_violation():
+    code, doc = run_json(*SMALL_CHECK)
+    assert code == 1
+    assert {"rulebook", "edition", "bounds", "invariants"} <= set(doc)
+    assert doc["rulebook"] == "redemption"
+    assert doc["edition"] == "literal"
+    assert doc["bounds"] == {"max_characters": 3, "values": "-2..6", "toughness": "0..6"}
+    assert [i["id"] for i in doc["invariants"]] == INVARIANTS
+    for found in doc["invariants"]:
+        assert {"id", "description", "status", "witness", "rules"} <= set(found)
+        assert isinstance(found["description"], str) and found["description"]
+        assert found["status"] in STATUSES
+        if found["status"] == "violated":
+            assert isinstance(found["witness"], dict)
+            assert found["rules"] and set(found["rules"]) <= catalogue()
+        else:
+            assert found["witness"] is None
+    assert any(i["status"] == "violated" for i in doc["invariants"])
+
+
+def test_RED_INV_5_monotonicity_violated_by_a_smallest_witness():
+    # Two characters (one a side) cannot violate monotonicity: the battle is then the
+    # one-to-one comparison of RED-IMM-3. A hero H gaining an immunity to the evil character
+    # A changes only the strength set against H, from A's strength s to 0 when s >= 0 and to
+    # s itself when s < 0 (a negative strength stays as it is): never more than before, so H
+    # is never newly defeated, and whether A is defeated does not change. The same holds
+    # mirrored. With three characters RED-BAT-1 applies instead and drops A's strength
+    # entirely: a negative strength stops lowering the opposing total and the immune
+    # character's side can do worse. So a smallest witness has three characters and a
+    # negative strength.
+    code, doc = run_json(*SMALL_CHECK)
+    found = invariant(doc, "RED-INV-5")
+    assert "monoton" in found["description"].lower()
+    assert found["status"] == "violated"
+    witness = found["witness"]
+    assert_in_space(witness, 3, (-2, 6), (0, 6))
+    assert len(witness["characters"]) == 3
+    assert any(c["strength"] < 0 for c in witness["characters"])
+    if "smallest" in found:
+        assert found["smallest"] is True
+
+
+def test_RED_INV_5_holds_with_two_characters():
+    # The argument above, checked by the tool itself over every two-character state.
+    code, doc = run_json("check", "redemption", "--max-characters", "2", "--format", "json")
+    assert invariant(doc, "RED-INV-5")["status"] == "holds"
+    assert code == (1 if any(i["status"] == "violated" for i in doc["invariants"]) else 0)
+
+
+def test_RED_INV_5_witness_reproduces_with_rule(tmp_path):
+    _, doc = run_json(*SMALL_CHECK)
+    found = invariant(doc, "RED-INV-5")
+    before, after = found["witness"], found["witness_after"]
+    # The state after is the witness with one more (active) immunity to an opposing character.
+    assert after["characters"] == before["characters"]
+    pairs = lambda s: {(m["holder"], m["to"], m.get("phase", "battle"))  # noqa: E731
+                       for m in s.get("immunities", ())}
+    gained = pairs(after) - pairs(before)
+    assert len(gained) == 1 and pairs(before) <= pairs(after)
+    ((holder, to, phase),) = gained
+    side = {c["id"]: c["alignment"] for c in before["characters"]}
+    assert side[holder] != side[to] and phase == "battle"
+
+    ruled_before = rule_cli(tmp_path, before)
+    ruled_after = rule_cli(tmp_path, after)
+    worse = RANK[side[holder]]
+    assert worse[battle_state(ruled_after)] < worse[battle_state(ruled_before)], (
+        battle_state(ruled_before), battle_state(ruled_after))
+
+
+def test_RED_INV_5_rules_involved_include_RED_BAT_1():
+    _, doc = run_json(*SMALL_CHECK)
+    rules = invariant(doc, "RED-INV-5")["rules"]
+    assert rules and "RED-BAT-1" in rules
+    assert set(rules) <= catalogue()
+    assert len(rules) == len(set(rules))
+
+
+def test_RED_INV_5_holds_without_negative_strengths():
+    code, doc = run_json("check", "redemption", "--values", "0..6", "--max-characters", "3",
+                         "--format", "json")
+    assert doc["bounds"] == {"max_characters": 3, "values": "0..6", "toughness": "0..6"}
+    assert invariant(doc, "RED-INV-5")["status"] == "holds"
+    assert invariant(doc, "RED-INV-5")["witness"] is None
+    assert code == (1 if any(i["status"] == "violated" for i in doc["invariants"]) else 0)
+
+
+def test_check_only_the_invariant_asked_for():
+    code, doc = run_json("check", "redemption", "--invariant", "RED-INV-5",
+                         "--max-characters", "3", "--format", "json")
+    assert code == 1
+    assert [i["id"] for i in doc["invariants"]] == ["RED-INV-5"]
+    assert doc["invariants"][0] == invariant(run_json(*SMALL_CHECK)[1], "RED-INV-5")
+
+
+def test_check_with_a_short_timeout_returns_unknown_never_a_false_holds(tmp_path):
+    start = time.monotonic()
+    result = invoke("check", "redemption", "--timeout", "0.1", "--max-characters", "12",
+                    "--format", "json")
+    elapsed = time.monotonic() - start
+    assert elapsed < 60, elapsed
+    assert "Traceback" not in result.output
+    doc = json.loads(result.stdout)
+    assert doc["timeout"] == 0.1
+    assert doc["bounds"]["max_characters"] == 12
+    assert [i["id"] for i in doc["invariants"]] == INVARIANTS
+    for found in doc["invariants"]:
+        assert found["status"] in STATUSES
+        if found["status"] == "unknown":
+            assert found["witness"] is None
+        if found["status"] == "violated":
+            assert_in_space(found["witness"], 12, (-2, 6), (0, 6))
+            rule_cli(tmp_path, found["witness"])
+    # Monotonicity is violated with 3 characters (above), so within 12 it cannot hold: a
+    # search that did not finish must say unknown, not holds.
+    assert invariant(doc, "RED-INV-5")["status"] in ("violated", "unknown")
+    violated = any(i["status"] == "violated" for i in doc["invariants"])
+    assert result.exit_code == (1 if violated else 0)
+
+
+# --- enumerate ------------------------------------------------------------------------------
+
+def test_enumerate_summary():
+    code, doc = run_json(*SMALL_ENUMERATE)
+    assert code == 0
+    assert {"rulebook", "edition", "bounds", "total", "complete", "classes"} <= set(doc)
+    assert doc["rulebook"] == "redemption" and doc["edition"] == "literal"
+    assert doc["bounds"] == {"max_characters": 2, "values": "0..1", "toughness": "0..1"}
+    # One character a side (nothing to renumber): 2 * 2 stats each, and per direction no
+    # immunity, an active one or an expired one.
+    assert doc["total"] == (2 * 2) ** 2 * 3 ** 2
+    assert doc["complete"] is True
+    assert doc["classes"]
+    assert sum(c["count"] for c in doc["classes"]) == doc["total"]
+    for c in doc["classes"]:
+        assert {"rulings", "count", "witness"} <= set(c)
+        assert c["count"] >= 1
+        assert [r["kind"] for r in c["rulings"]].count("battle_state") == 1
+        assert_in_space(c["witness"], 2, (0, 1), (0, 1))
+
+
+def test_enumerate_out_file_has_one_line_per_state(tmp_path):
+    out = tmp_path / "states.jsonl"
+    result = invoke(*SMALL_ENUMERATE, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == doc["total"]
+    records = [json.loads(line) for line in lines]
+    for record in records:
+        assert set(record) >= {"state", "rulings"}
+        assert_in_space(record["state"], 2, (0, 1), (0, 1))
+    assert len({json.dumps(r["state"], sort_keys=True) for r in records}) == len(records)
+    # Each state, ruled by `rulings rule`, gives the rulings written beside it.
+    states = tmp_path / "ruled"
+    states.mkdir()
+    for record in records[::9]:
+        assert rule_cli(states, record["state"])["rulings"] == record["rulings"], record
+
+
+def test_enumerate_classes_match_their_witness(tmp_path):
+    _, doc = run_json(*SMALL_ENUMERATE)
+    for c in doc["classes"]:
+        ruled = rule_cli(tmp_path, c["witness"])
+        assert abstract(ruled["rulings"], c["witness"]) == sorted(
+            json.dumps(r, sort_keys=True) for r in c["rulings"]), c
+
+
+# --- diff -----------------------------------------------------------------------------------
+
+def test_diff_summary():
+    code, doc = run_json(*SMALL_DIFF)
+    assert code == 0
+    assert {"rulebook", "from", "to", "bounds", "total", "changed"} <= set(doc)
+    assert doc["rulebook"] == "redemption"
+    assert (doc["from"], doc["to"]) == ("literal", "negative_counts")
+    assert doc["bounds"] == {"max_characters": 3, "values": "-2..2", "toughness": "0..2"}
+    assert doc["total"] > 0
+    assert doc.get("complete", True) is True
+    assert sum(c["count"] for c in doc["changed"]) == doc["total"]
+    for c in doc["changed"]:
+        assert {"before", "after", "count", "witness"} <= set(c)
+        assert c["count"] >= 1
+        assert c["before"] != c["after"]
+        assert_in_space(c["witness"], 3, (-2, 2), (0, 2))
+
+
+def test_diff_witnesses_rule_differently_under_the_two_editions(tmp_path):
+    _, doc = run_json(*SMALL_DIFF)
+    for c in doc["changed"]:
+        witness = c["witness"]
+        before = rule_cli(tmp_path, witness, "literal")
+        after = rule_cli(tmp_path, witness, "negative_counts")
+        assert before["rulings"] != after["rulings"], witness
+        canon = lambda rs: sorted(json.dumps(r, sort_keys=True) for r in rs)  # noqa: E731
+        assert abstract(before["rulings"], witness, because=False) == canon(c["before"])
+        assert abstract(after["rulings"], witness, because=False) == canon(c["after"])
+
+
+def test_diff_of_an_edition_with_itself_is_empty():
+    code, doc = run_json("diff", "redemption", "--from", "literal", "--to", "literal",
+                         "--max-characters", "3", "--values", "-2..2", "--toughness", "0..2",
+                         "--format", "json")
+    assert code == 0
+    assert doc["total"] == 0
+    assert doc["changed"] == []
+
+
+# --- errata ---------------------------------------------------------------------------------
+
+def test_errata_reports_contradictions_and_exits_1():
+    code, doc = run_json(*ERRATA)
+    assert code == 1
+    assert doc["rulebook"] == "redemption"
+    assert doc["contradictions"]
+    rules = catalogue()
+    for c in doc["contradictions"]:
+        assert {"rules", "witness", "explanation"} <= set(c)
+        assert c["rules"] and set(c["rules"]) <= rules
+        assert isinstance(c["explanation"], str) and c["explanation"].strip()
+        assert isinstance(c["witness"], dict)
+
+
+def test_errata_witness_rules_differently_under_the_two_editions(tmp_path):
+    _, doc = run_json(*ERRATA)
+    for c in doc["contradictions"]:
+        witness = c["witness"]
+        assert_in_space(witness, 4, (-2, 6), (0, 6))
+        literal = rule_cli(tmp_path, witness, "literal")
+        negative = rule_cli(tmp_path, witness, "negative_counts")
+        assert literal["rulings"] != negative["rulings"], witness
+
+
+# --- bad input ------------------------------------------------------------------------------
+
+DIFF = ("diff", "redemption", "--from", "literal", "--to", "negative_counts")
+BAD = [
+    # (arguments, fragments the one error line must contain)
+    (("check", "nosuch"), ["nosuch", "rulebook"]),
+    (("enumerate", "nosuch"), ["nosuch", "rulebook"]),
+    (("diff", "nosuch", "--from", "literal", "--to", "literal"), ["nosuch", "rulebook"]),
+    (("errata", "nosuch"), ["nosuch", "rulebook"]),
+    (("check", "hkk"), ["hkk", "rulebook"]),
+    (("check", "redemption", "--values", "5..1"), ["--values", "5..1"]),
+    (("enumerate", "redemption", "--values", "5..1"), ["--values", "5..1"]),
+    (DIFF + ("--values", "5..1"), ["--values", "5..1"]),
+    (("check", "redemption", "--values", "x"), ["--values", "'x'"]),
+    (("enumerate", "redemption", "--toughness", "x"), ["--toughness", "'x'"]),
+    (("check", "redemption", "--max-characters", "1"), ["--max-characters", "1"]),
+    (("enumerate", "redemption", "--max-characters", "1"), ["--max-characters", "1"]),
+    (DIFF + ("--max-characters", "1"), ["--max-characters", "1"]),
+    (("errata", "redemption", "--max-characters", "1"), ["--max-characters", "1"]),
+    (("check", "redemption", "--edition", "nope"), ["--edition", "nope"]),
+    (("check", "redemption", "--invariant", "nope"), ["--invariant", "nope"]),
+    (("enumerate", "redemption", "--edition", "nope"), ["--edition", "nope"]),
+    (("errata", "redemption", "--edition", "nope"), ["--edition", "nope"]),
+    (("diff", "redemption", "--from", "nope", "--to", "literal"), ["--from", "nope"]),
+    (("diff", "redemption", "--from", "literal", "--to", "nope"), ["--to", "nope"]),
+]
+
+
+@pytest.mark.parametrize("args, fragments", BAD, ids=[" ".join(a) for a, _ in BAD])
+def test_bad_input_is_one_error_line_with_exit_2(args, fragments):
+    result = invoke(*args, "--format", "json")
+    assert "Traceback" not in result.output and "Traceback" not in result.stderr
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: "), lines[0]
+    for fragment in fragments:
+        assert fragment.lower() in lines[0].lower(), (fragment, lines[0])
+
+
+# --- help -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["check", "enumerate", "diff", "errata"])
+def test_help_shows_an_example(command):
+    result = invoke(command, "--help")
+    assert result.exit_code == 0
+    assert "Example" in result.stdout
+    assert f"rulings {command} redemption" in result.stdout
