@@ -16,7 +16,7 @@ from clingo import ast
 from .symbols import fact
 
 CORE_FILES = ("in_force.lp", "rulings.lp", "display.lp")
-_RULE_COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
+RULE_COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
 
 
 def asp_root():
@@ -69,7 +69,7 @@ class Encoding:
         seen = {}
         for path in self.files:
             for line in path.read_text(encoding="utf-8").splitlines():
-                match = _RULE_COMMENT.match(line.strip())
+                match = RULE_COMMENT.match(line.strip())
                 if match and match.group(1) not in seen:
                     seen[match.group(1)] = Rule(match.group(1), match.group(2))
         return tuple(seen.values())

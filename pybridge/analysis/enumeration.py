@@ -11,6 +11,8 @@ from .search import run
 
 
 class _Classes:
+    """Counts per class and the smallest model of each."""
+
     def __init__(self):
         self.count, self.best, self.total = {}, {}, 0
 
@@ -20,34 +22,49 @@ class _Classes:
         if key not in self.best or size < self.best[key][0]:
             self.best[key] = (size, model)
 
+    def ordered(self):
+        """Keys, most common first (ties by key: deterministic), with count and best model."""
+        for key in sorted(self.count, key=lambda k: (-self.count[k], k)):
+            yield key, self.count[key], self.best[key][1]
+
+
+def _collect(control, assumptions, key_of, timeout, progress, also=None):
+    """Enumerate every model, grouping by ``key_of(model)``; ``also(model)`` sees each."""
+    classes = _Classes()
+
+    def seen(symbols):
+        model = WorldModel(symbols)
+        classes.add(key_of(model), model.size(), model)
+        if also is not None:
+            also(model)
+
+    tick = (lambda: progress.update(classes.total, len(classes.count))) if progress else None
+    search = run(control, assumptions, timeout=timeout, keep="none", on_model=seen,
+                 on_tick=tick)
+    if progress:
+        progress.finish(classes.total, len(classes.count))
+    return classes, search
+
 
 def enumerate_states(book, bounds, edition, timeout=None, out=None, progress=None):
     program = analysis(book)
     control = program.control(bounds, worlds=[1])
     control.configuration.solve.models = "0"
     in_force = set(book.encoding.editions[edition].rule_ids)
-    classes = _Classes()
 
-    def seen(symbols):
-        model = WorldModel(symbols)
-        classes.add(model.class_key(book), model.size(), model)
-        if out is not None:
-            line = {"state": model.document(book), "rulings": model.decoded(book)}
-            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+    def write(model):
+        line = {"state": model.document(book), "rulings": model.decoded(book)}
+        out.write(json.dumps(line, ensure_ascii=False) + "\n")
 
-    tick = (lambda: progress.update(classes.total, len(classes.count))) if progress else None
-    search = run(control, program.assumptions({1: in_force}), timeout=timeout, keep="none",
-                 on_model=seen, on_tick=tick)
-    if progress:
-        progress.finish(classes.total, len(classes.count))
-    result = {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
-              "total": classes.total, "complete": search.finished,
-              "exact_symmetry": exact_symmetry(book, bounds), "classes": []}
-    for key in sorted(classes.count, key=lambda k: (-classes.count[k], k)):
-        model = classes.best[key][1]
-        result["classes"].append({"rulings": model.abstracted(book), "count": classes.count[key],
-                                  "witness": model.document(book)})
-    return result
+    classes, search = _collect(control, program.assumptions({1: in_force}),
+                               lambda model: model.class_key(book), timeout, progress,
+                               write if out is not None else None)
+    return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
+            "total": classes.total, "complete": search.finished,
+            "exact_symmetry": exact_symmetry(book, bounds),
+            "classes": [{"rulings": model.abstracted(book), "count": count,
+                         "witness": model.document(book)}
+                        for _, count, model in classes.ordered()]}
 
 
 def diff(book, bounds, before, after, timeout=None, progress=None):
@@ -56,30 +73,19 @@ def diff(book, bounds, before, after, timeout=None, progress=None):
     control.configuration.solve.models = "0"
     editions = {1: set(book.encoding.editions[before].rule_ids),
                 2: set(book.encoding.editions[after].rule_ids)}
-    classes = _Classes()
-    shown = {}
 
-    def seen(symbols):
-        model = WorldModel(symbols)
-        key = model.class_key(book, 1, because=False) + "\n" + model.class_key(book, 2, because=False)
-        if key not in shown:
-            shown[key] = (model.abstracted(book, 1, because=False),
-                          model.abstracted(book, 2, because=False))
-        classes.add(key, model.size(), model)
+    def key_of(model):
+        return (model.class_key(book, 1, because=False) + "\n"
+                + model.class_key(book, 2, because=False))
 
-    tick = (lambda: progress.update(classes.total, len(classes.count))) if progress else None
-    search = run(control, program.assumptions(editions), timeout=timeout, keep="none",
-                 on_model=seen, on_tick=tick)
-    if progress:
-        progress.finish(classes.total, len(classes.count))
-    result = {"rulebook": book.name, "from": before, "to": after, "bounds": bounds.describe(),
-              "total": classes.total, "complete": search.finished,
-              "exact_symmetry": exact_symmetry(book, bounds), "changed": []}
-    for key in sorted(classes.count, key=lambda k: (-classes.count[k], k)):
-        was, now = shown[key]
-        model = classes.best[key][1]
-        result["changed"].append({"before": was, "after": now, "count": classes.count[key],
-                                  "witness": model.document(book, 1),
-                                  "rulings_before": model.decoded(book, 1),
-                                  "rulings_after": model.decoded(book, 2)})
-    return result
+    classes, search = _collect(control, program.assumptions(editions), key_of, timeout,
+                               progress)
+    return {"rulebook": book.name, "from": before, "to": after, "bounds": bounds.describe(),
+            "total": classes.total, "complete": search.finished,
+            "exact_symmetry": exact_symmetry(book, bounds),
+            "changed": [{"before": model.abstracted(book, 1, because=False),
+                         "after": model.abstracted(book, 2, because=False),
+                         "count": count, "witness": model.document(book, 1),
+                         "rulings_before": model.decoded(book, 1),
+                         "rulings_after": model.decoded(book, 2)}
+                        for _, count, model in classes.ordered()]}

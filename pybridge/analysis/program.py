@@ -11,12 +11,11 @@ from functools import cached_property
 import clingo
 from clingo import ast
 
-from ..encoding import asp_root, silent
+from ..encoding import RULE_COMMENT, asp_root, silent
 from ..symbols import fact
 from .worlds import add_worlds, signatures
 
 FULL_GROUP_UP_TO = 4     # interchangeable objects per class: all permutations up to this many
-_INVARIANT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
 _PART = re.compile(r"^#program\s+([a-z_][A-Za-z0-9_]*)\s*\.")
 
 
@@ -105,7 +104,7 @@ class Analysis:
         found, pending = [], None
         text = (self.root / self.book.name / filename).read_text(encoding="utf-8")
         for line in text.splitlines():
-            comment, part = _INVARIANT.match(line.strip()), _PART.match(line.strip())
+            comment, part = RULE_COMMENT.match(line.strip()), _PART.match(line.strip())
             if comment:
                 pending = comment.groups()
             elif part and pending:
