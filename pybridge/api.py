@@ -63,6 +63,9 @@ def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition")
     """The rulebook, its bounds (``listing``: the smaller defaults for listing every state)
     and the edition, checked (``option`` names it in an error)."""
     book = registry.get(rulebook, "RULEBOOK")
+    if not book.bounds:
+        raise InputError(f"rulebook {book.name!r} has no state space yet: only "
+                         "'rulings rule' is available for it", "RULEBOOK")
     editions = book.encoding.editions
     edition = edition or book.default_edition
     if edition not in editions:

@@ -121,6 +121,25 @@ class ListOf(Spec):
 
 
 @dataclass
+class MapOf(Spec):
+    """A mapping from names (checked by ``key``) to values (checked by ``value``)."""
+
+    key: Spec
+    value: Spec
+
+    def check(self, value, path):
+        if not isinstance(value, dict):
+            raise InputError(f"expected a mapping, {_got(value)}", path)
+        _refuse_duplicates(value, path)
+        result = {}
+        for name, inner in value.items():
+            if not isinstance(name, str):
+                raise InputError(f"expected a name as key, {_got(name)}", join(path, _key(name)))
+            result[self.key.check(name, join(path, name))] = self.value.check(inner, join(path, name))
+        return result
+
+
+@dataclass
 class Opt:
     """An optional field with a default (``None``: absent stays absent)."""
 

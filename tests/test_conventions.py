@@ -20,7 +20,11 @@ DIGEST = {
     "redemption": ["RED-IMM-1", "RED-IMM-2", "RED-IMM-3", "RED-IMM-4", "RED-IMM-5", "RED-IMM-6",
                    "RED-BAT-0", "RED-BAT-1", "RED-BAT-2", "RED-INT-1", "RED-INT-2", "RED-INT-3"],
 }
-ALTERNATIVE = {"redemption": ["RED-BAT-1-NEG"]}
+DIGEST["hkk"] = ["HKK-132.0", "HKK-132.1", "HKK-132.2", "HKK-132.2-K", "HKK-132.3", "HKK-132.4",
+                 "HKK-132.5", "HKK-132.5.1", "HKK-132.5.1-K", "HKK-132.6", "HKK-132.7",
+                 "HKK-132.8", "HKK-132.9", "HKK-132.10", "HKK-132.11", "HKK-132.12",
+                 "HKK-132.13", "HKK-132.14", "HKK-132.14-K1", "HKK-132.14-K2", "HKK-132.16"]
+ALTERNATIVE = {"redemption": ["RED-BAT-1-NEG"], "hkk": ["HKK-132.6-I", "HKK-132.8-I"]}
 
 GUARD = re.compile(r'in_force\("([^"]+)"\)')
 COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")

@@ -1,10 +1,11 @@
 """The rulebooks this package knows, by name."""
 
 from ..errors import InputError
+from .hkk import Hkk
 from .redemption import Redemption
 
-RULEBOOKS = {book.name: book for book in (Redemption(),)}
-PLANNED = ("hkk", "b5", "chronopia")
+RULEBOOKS = {book.name: book for book in (Redemption(), Hkk())}
+PLANNED = ("b5", "chronopia")
 
 
 def get(name, path="rulebook"):

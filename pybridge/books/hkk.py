@@ -1,0 +1,210 @@
+"""Rulebook ``hkk``: immunity, untargetability, damage, counters and reactions (Hatalom
+Kártyái, Kódex chapter 132). Schema (DESIGN.md contract, plus ``colour``,
+``cannot_be_affected_by``, ``damage_modifiers`` and ``combat``), references, fact mapping
+and ruling fields. Rules live in ``asp/hkk/``."""
+
+from ..schema import (Bool, Either, Enum, Int, ListOf, MapOf, OneKey, Opt, Record, Registry,
+                      Str, check_sum)
+from ..symbols import Const, fact
+from .base import Rulebook, RulingKind
+
+KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
+         "item", "reaction")
+ELEMENTS = ("fire", "ice", "cold", "lightning", "electricity", "acid")
+SUBTYPES = ("mental",) + ELEMENTS
+IMMUNITY_KINDS = ("poison", "magic", "source", "enchantment", "instant_general_spell",
+                  "mental_spell") + ELEMENTS + ("combat_abilities",)
+SPELL_TYPES = ("instant", "general")   # the ones the rules name (HKK-132.7); others pass
+COUNTERS = ("poison",)                 # the one the rules name (HKK-132.3); others pass
+FORMS = ("any", "spell", "source", "enchantment", "reaction", "combat_ability", "damage",
+         "counter", "level_up", "body_part", "item") + SUBTYPES
+
+IMMUNITY = Record({"kind": Enum(IMMUNITY_KINDS), "granted_by": Opt(Str())})
+SELECTOR = Either(Enum(("any",)), OneKey({"faction": Str(), "colour": Str(),
+                                          "kind": Enum(KINDS)}))
+CARD = Record({
+    "id": Str(),
+    "kind": Enum(KINDS),
+    "subtypes": Opt(ListOf(Enum(SUBTYPES)), list),
+    "spell_type": Opt(Str()),
+    "faction": Opt(Str()),
+    "colour": Opt(Str()),
+    "on": Opt(Str()),
+    "counters": Opt(MapOf(Str(), Int(lo=0)), dict),
+    "immunities": Opt(ListOf(IMMUNITY), list),
+    "cannot_be_affected_by": Opt(ListOf(Enum(IMMUNITY_KINDS)), list),
+    "untargetable_by": Opt(ListOf(Enum(FORMS)), list),
+    "cannot_be_damaged_by": Opt(ListOf(Enum(FORMS)), list),
+    "counters_without_effect": Opt(ListOf(Str()), list),
+    "no_reactions_from": Opt(ListOf(SELECTOR), list),
+})
+EFFECT = Record({
+    "id": Str(),
+    "by": Str(),
+    "target": Str(),
+    "targeted": Opt(Bool(), True),
+    "damage": Opt(Int(lo=0)),
+    "damage_modifiers": Opt(ListOf(Int()), list),
+    "counter": Opt(Str()),
+    "attach": Opt(Bool(), False),
+    "combat": Opt(Bool(), False),
+    "removes_immunity": Opt(Enum(IMMUNITY_KINDS)),
+})
+REACTION = Record({"id": Str(), "by": Str(), "to": Str(), "automatic": Opt(Bool(), False),
+                   "created_by": Opt(Str())})
+EVENT = OneKey({"gain_immunity": Record({"card": Str(), "kind": Enum(IMMUNITY_KINDS),
+                                         "granted_by": Opt(Str())})})
+DOCUMENT = Record({
+    "rulebook": Enum(("hkk",)),
+    "edition": Opt(Str()),
+    "cards": Opt(ListOf(CARD), list),
+    "effects": Opt(ListOf(EFFECT), list),
+    "reactions": Opt(ListOf(REACTION), list),
+    "events": Opt(ListOf(EVENT), list),
+})
+
+
+class Hkk(Rulebook):
+    name = "hkk"
+    description = ("immunity, untargetability, 'cannot be damaged', counters and reactions "
+                   "(Hatalom Kártyái, Kódex ch. 132)")
+    rule_files = ("vocabulary.lp", "taxonomy.lp", "immunity.lp", "abilities.lp",
+                  "alternatives.lp")
+    default_edition = "literal"
+    kinds = (
+        RulingKind("can_target", ("effect", "legal"),
+                   lambda r: f"Effect {r['effect']} {'may' if r['legal'] else 'may not'} "
+                             "choose its target."),
+        RulingKind("affects", ("effect", "affected"),
+                   lambda r: f"Effect {r['effect']} {'affects' if r['affected'] else 'does not affect'} "
+                             "its target."),
+        RulingKind("damage", ("effect", "amount"),
+                   lambda r: f"Effect {r['effect']} deals {r['amount']} damage."),
+        RulingKind("counter", ("effect", "placed", "effective"),
+                   lambda r: f"Effect {r['effect']}: the counter is "
+                             f"{'placed' if r['placed'] else 'not placed'}"
+                             f"{' and takes effect' if r['effective'] else ', without effect'}."),
+        RulingKind("attach", ("effect", "allowed", "effective"),
+                   lambda r: f"Effect {r['effect']}: the card "
+                             f"{'can be put on' if r['allowed'] else 'cannot be put on'} its target"
+                             f"{' and takes effect' if r['effective'] else ', without effect'}."),
+        RulingKind("falls_off", ("card", "from"),
+                   lambda r: f"{r['card']} falls off {r['from']}."),
+        RulingKind("counters_removed", ("card", "counter"),
+                   lambda r: f"The {r['counter']} counters fall off {r['card']}."),
+        RulingKind("immunity_kept", ("effect",),
+                   lambda r: f"Effect {r['effect']} cannot take the immunity away."),
+        RulingKind("can_react", ("reaction", "allowed"),
+                   lambda r: f"Reaction {r['reaction']} "
+                             f"{'may' if r['allowed'] else 'may not'} react."),
+        RulingKind("waits", ("reaction",),
+                   lambda r: f"Automatic reaction {r['reaction']} waits for the next card "
+                             "play it may react to."),
+        RulingKind("inherits", ("reaction", "from"),
+                   lambda r: f"Automatic reaction {r['reaction']} has the properties of "
+                             f"{r['from']}."),
+    )
+
+    def validate(self, document):
+        state = DOCUMENT.check(document, "")
+        cards = Registry("card")
+        for i, card in enumerate(state["cards"]):
+            cards.declare(card["id"], f"cards[{i}].id")
+        for i, card in enumerate(state["cards"]):
+            path = f"cards[{i}]"
+            if card["on"] is not None:
+                cards.require(card["on"], f"{path}.on")
+            for j, immunity in enumerate(card["immunities"]):
+                if immunity["granted_by"] is not None:
+                    cards.require(immunity["granted_by"], f"{path}.immunities[{j}].granted_by")
+        effects = Registry("effect")
+        for i, effect in enumerate(state["effects"]):
+            path = f"effects[{i}]"
+            effects.declare(effect["id"], f"{path}.id")
+            cards.require(effect["by"], f"{path}.by")
+            cards.require(effect["target"], f"{path}.target")
+            check_sum([effect["damage"] or 0] + effect["damage_modifiers"], f"{path}.damage",
+                      "damage and its modifiers")
+        reactions = Registry("reaction")
+        for i, reaction in enumerate(state["reactions"]):
+            path = f"reactions[{i}]"
+            reactions.declare(reaction["id"], f"{path}.id")
+            cards.require(reaction["by"], f"{path}.by")
+            cards.require(reaction["to"], f"{path}.to")
+            if reaction["created_by"] is not None:
+                cards.require(reaction["created_by"], f"{path}.created_by")
+        for i, event in enumerate(state["events"]):
+            gain = event["gain_immunity"]
+            cards.require(gain["card"], f"events[{i}].gain_immunity.card")
+            if gain["granted_by"] is not None:
+                cards.require(gain["granted_by"], f"events[{i}].gain_immunity.granted_by")
+        return state
+
+    def facts(self, state):
+        out = []
+        for c in state["cards"]:
+            ident = c["id"]
+            out.append(fact("state_card", ident, Const(c["kind"])))
+            out += [fact("state_subtype", ident, Const(s)) for s in c["subtypes"]]
+            if c["spell_type"] is not None:
+                out.append(fact("state_spell_type", ident, _name(c["spell_type"], SPELL_TYPES)))
+            for prop in ("faction", "colour"):
+                if c[prop] is not None:
+                    out.append(fact("state_property", ident, Const(prop), c[prop]))
+            if c["on"] is not None:
+                out.append(fact("state_on", ident, c["on"]))
+            for counter, number in c["counters"].items():
+                out.append(fact("state_counter", ident, _name(counter, COUNTERS), number))
+            for immunity in c["immunities"]:
+                out.append(fact("state_immunity", ident, Const(immunity["kind"])))
+                if immunity["granted_by"] is not None:
+                    out.append(fact("state_immunity_granted_by", ident, Const(immunity["kind"]),
+                                    immunity["granted_by"]))
+            out += [fact("state_cannot_be_affected_by", ident, Const(k))
+                    for k in c["cannot_be_affected_by"]]
+            out += [fact("state_untargetable_by", ident, Const(f)) for f in c["untargetable_by"]]
+            out += [fact("state_cannot_be_damaged_by", ident, Const(f))
+                    for f in c["cannot_be_damaged_by"]]
+            out += [fact("state_counter_without_effect", ident, _name(k, COUNTERS))
+                    for k in c["counters_without_effect"]]
+            for selector in c["no_reactions_from"]:
+                if selector == "any":
+                    out.append(fact("state_no_reactions_from", ident, Const("any"), Const("any")))
+                else:
+                    ((key, value),) = selector.items()
+                    out.append(fact("state_no_reactions_from", ident, Const(key),
+                                    Const(value) if key == "kind" else value))
+        for e in state["effects"]:
+            ident = e["id"]
+            out.append(fact("state_effect", ident, e["by"], e["target"]))
+            if e["targeted"]:
+                out.append(fact("state_effect_targeted", ident))
+            if e["damage"] is not None:
+                out.append(fact("state_effect_damage", ident, e["damage"]))
+            out += [fact("state_effect_modifier", ident, i, n)
+                    for i, n in enumerate(e["damage_modifiers"])]
+            if e["counter"] is not None:
+                out.append(fact("state_effect_counter", ident, _name(e["counter"], COUNTERS)))
+            if e["attach"]:
+                out.append(fact("state_effect_attach", ident))
+            if e["combat"]:
+                out.append(fact("state_effect_combat", ident))
+            if e["removes_immunity"] is not None:
+                out.append(fact("state_effect_removes_immunity", ident, Const(e["removes_immunity"])))
+        for r in state["reactions"]:
+            out.append(fact("state_reaction", r["id"], r["by"], r["to"]))
+            if r["automatic"]:
+                out.append(fact("state_reaction_automatic", r["id"]))
+            if r["created_by"] is not None:
+                out.append(fact("state_reaction_created_by", r["id"], r["created_by"]))
+        for i, event in enumerate(state["events"], 1):
+            gain = event["gain_immunity"]
+            out.append(fact("state_event", i, gain["card"], Const(gain["kind"])))
+            if gain["granted_by"] is not None:
+                out.append(fact("state_event_granted_by", i, gain["granted_by"]))
+        return out
+
+
+def _name(value, vocabulary):
+    """A name the rules use (a constant of the encoding), or any other text (a string)."""
+    return Const(value) if value in vocabulary else value
