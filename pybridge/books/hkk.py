@@ -5,7 +5,7 @@ and ruling fields. Rules live in ``asp/hkk/``."""
 
 from ..schema import (Bool, Either, Enum, Int, ListOf, MapOf, OneKey, Opt, Record, Registry,
                       Str, check_sum)
-from ..symbols import Const, fact
+from ..symbols import Const, fact, unpack
 from .base import Rulebook, RulingKind
 
 KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
@@ -104,6 +104,9 @@ class Hkk(Rulebook):
                    lambda r: f"Automatic reaction {r['reaction']} has the properties of "
                              f"{r['from']}."),
     )
+
+    def document(self, facts):
+        return document(facts)
 
     def validate(self, document):
         state = DOCUMENT.check(document, "")
@@ -208,3 +211,87 @@ class Hkk(Rulebook):
 def _name(value, vocabulary):
     """A name the rules use (a constant of the encoding), or any other text (a string)."""
     return Const(value) if value in vocabulary else value
+
+
+def document(facts):
+    """A state document from input facts (state_* without a world): the inverse of
+    :meth:`Hkk.facts`, for analysis witnesses."""
+    by = {}
+    for symbol in facts:
+        name, values, _ = unpack(symbol)
+        by.setdefault(name, []).append(values)
+
+    def rows(name):
+        return by.get(name, [])
+
+    cards = {}
+    for ident, kind in rows("state_card"):
+        cards[ident] = {"id": ident, "kind": kind}
+    lists = (("state_subtype", "subtypes"), ("state_cannot_be_affected_by", "cannot_be_affected_by"),
+             ("state_untargetable_by", "untargetable_by"),
+             ("state_cannot_be_damaged_by", "cannot_be_damaged_by"),
+             ("state_counter_without_effect", "counters_without_effect"))
+    for predicate, key in lists:
+        for ident, value in rows(predicate):
+            cards[ident].setdefault(key, []).append(value)
+    for ident, value in rows("state_spell_type"):
+        cards[ident]["spell_type"] = value
+    for ident, prop, value in rows("state_property"):
+        cards[ident][prop] = value
+    for ident, host in rows("state_on"):
+        cards[ident]["on"] = host
+    for ident, counter, number in rows("state_counter"):
+        cards[ident].setdefault("counters", {})[counter] = number
+    granted = {(c, k): g for c, k, g in rows("state_immunity_granted_by")}
+    for ident, kind in rows("state_immunity"):
+        entry = {"kind": kind}
+        if (ident, kind) in granted:
+            entry["granted_by"] = granted[(ident, kind)]
+        cards[ident].setdefault("immunities", []).append(entry)
+    for ident, key, value in rows("state_no_reactions_from"):
+        cards[ident].setdefault("no_reactions_from", []).append(
+            "any" if key == "any" else {key: value})
+    effects = {}
+    for ident, actor, target in rows("state_effect"):
+        effects[ident] = {"id": ident, "by": actor, "target": target, "targeted": False}
+    for (ident,) in rows("state_effect_targeted"):
+        effects[ident]["targeted"] = True
+    for ident, amount in rows("state_effect_damage"):
+        effects[ident]["damage"] = amount
+    for ident, _, amount in sorted(rows("state_effect_modifier")):
+        effects[ident].setdefault("damage_modifiers", []).append(amount)
+    for ident, counter in rows("state_effect_counter"):
+        effects[ident]["counter"] = counter
+    for predicate, key in (("state_effect_attach", "attach"), ("state_effect_combat", "combat")):
+        for (ident,) in rows(predicate):
+            effects[ident][key] = True
+    for ident, kind in rows("state_effect_removes_immunity"):
+        effects[ident]["removes_immunity"] = kind
+    reactions = {}
+    for ident, actor, to in rows("state_reaction"):
+        reactions[ident] = {"id": ident, "by": actor, "to": to}
+    for (ident,) in rows("state_reaction_automatic"):
+        reactions[ident]["automatic"] = True
+    for ident, creator in rows("state_reaction_created_by"):
+        reactions[ident]["created_by"] = creator
+    granted_events = dict(rows("state_event_granted_by"))
+    events = []
+    for number, card, kind in sorted(rows("state_event")):
+        gain = {"card": card, "kind": kind}
+        if number in granted_events:
+            gain["granted_by"] = granted_events[number]
+        events.append({"gain_immunity": gain})
+    doc = {"rulebook": "hkk", "cards": [_sorted_lists(cards[k]) for k in sorted(cards)]}
+    for key, items in (("effects", effects), ("reactions", reactions)):
+        if items:
+            doc[key] = [items[k] for k in sorted(items)]
+    if events:
+        doc["events"] = events
+    return doc
+
+
+def _sorted_lists(card):
+    for key, value in card.items():
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            card[key] = sorted(value)
+    return card
