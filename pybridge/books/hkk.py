@@ -3,6 +3,7 @@ Kártyái, Kódex chapter 132). Schema (DESIGN.md contract, plus ``colour``,
 ``cannot_be_affected_by``, ``damage_modifiers`` and ``combat``), references, fact mapping
 and ruling fields. Rules live in ``asp/hkk/``."""
 
+from ..analysis.bounds import Bound
 from ..schema import (Bool, Either, Enum, Int, ListOf, MapOf, OneKey, Opt, Record, Registry,
                       Str, check_sum)
 from ..symbols import Const, fact, unpack
@@ -104,6 +105,18 @@ class Hkk(Rulebook):
                    lambda r: f"Automatic reaction {r['reaction']} has the properties of "
                              f"{r['from']}."),
     )
+
+    bounds = (
+        Bound("max_actors", "--actors", ("max_actors",), 2, (1, 4),
+              "most cards acting on the target, each with one effect"),
+        Bound("damage", "--damage", ("dmg_lo", "dmg_hi"), (0, 3), (0, 100),
+              "damage range LO..HI of an effect"),
+    )
+    # enumerate and diff list every state: one acting card, damage 0..1
+    listing_bounds = {"max_actors": 1, "damage": (0, 1)}
+
+    def max_class_size(self, bounds):
+        return bounds["max_actors"]
 
     def document(self, facts):
         return document(facts)

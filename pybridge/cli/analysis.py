@@ -78,7 +78,7 @@ def check_command(ctx, rulebook, edition, invariants, timeout, fmt, **bounds):
 @click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
 @click.option("--out", type=click.File("w", encoding="utf-8", lazy=False), default=None,
               help="write every state with its rulings, one JSON line each, as found")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=600.0, show_default=True,
               help="stop after this many seconds (the summary says complete: false)")
 @format_option
 def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
@@ -102,7 +102,7 @@ def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
 @click.option("--from", "before", required=True, help="edition before")
 @click.option("--to", "after", required=True, help="edition after")
 @bound_options(listing=True)
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=600.0, show_default=True,
               help="stop after this many seconds (the summary says complete: false)")
 @format_option
 def diff_command(rulebook, before, after, timeout, fmt, **bounds):
