@@ -204,6 +204,7 @@ class Either(Spec):
 
     plain: Spec
     selector: OneKey
+    plain_name: str = "a card id"
 
     def check(self, value, path):
         if isinstance(value, dict):
@@ -211,7 +212,8 @@ class Either(Spec):
         if isinstance(value, str):
             return self.plain.check(value, path)
         raise InputError(
-            f"expected a card id or a mapping with one of: {', '.join(self.selector.options)}",
+            f"expected {self.plain_name} or a mapping with one of: "
+            f"{', '.join(self.selector.options)}",
             path,
         )
 
@@ -243,3 +245,17 @@ def check_sum(values, path, what):
         raise InputError(
             f"the {what} add up to {total}, beyond clingo's integer range ({CLINGO_MAX})", path
         )
+
+
+def refuse_cycles(items, key, section):
+    """Refuse records put on themselves through ``key`` (``played_on``, ``on``), directly or
+    through a chain; the error names ``section[i].key``."""
+    host = {item["id"]: item[key] for item in items}
+    for i, item in enumerate(items):
+        seen, current = {item["id"]}, item[key]
+        while current is not None:
+            if current in seen:
+                raise InputError(f"{item['id']!r} would be put on itself (a cycle)",
+                                 f"{section}[{i}].{key}")
+            seen.add(current)
+            current = host.get(current)

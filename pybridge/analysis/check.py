@@ -73,6 +73,9 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
         world, rule_id = atom.symbol.arguments
         readings.setdefault(world.number, set()).add(rule_id.string)
     editions = {world: in_force | readings.get(world, set()) for world in worlds}
+    # contradicts(ID): a rule the violation goes against, reported with the rules involved.
+    against = {atom.symbol.arguments[0].string
+               for atom in control.symbolic_atoms.by_signature("contradicts", 1)}
     control.configuration.solve.models = "0"
     control.configuration.solve.opt_mode = "opt"
     search = run(control, program.assumptions(editions), timeout=remaining(), keep="last")
@@ -87,8 +90,9 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     if len(model.state) > 1:
         entry["witness_after"] = model.document(book, 2)
     entry["smallest"] = search.finished
-    entry["rules"] = _involved(book, program, control, search.models[-1], worlds, in_force,
-                               readings, remaining)
+    involved = _involved(book, program, control, search.models[-1], worlds, in_force,
+                         readings, remaining)
+    entry["rules"] = [i for i in book.encoding.rule_ids if i in set(involved) | against]
     return entry
 
 

@@ -2,8 +2,10 @@
 
 A rulebook lists the contradictions its sources may hold in ``asp/<rulebook>/errata.lp``,
 one program part each under ``% [ID] explanation``, deriving ``violation`` in a state where
-two of its rules (or an erratum and the text it amends) cannot both hold. Each is searched
-for like an invariant's violation: the smallest witness, then the rule IDs involved.
+two of its rules (or an erratum and the text it amends) cannot both hold; ``reading(W, ID)``
+puts a further rule in force in world W, ``contradicts(ID)`` names the rule the violation
+goes against. Each is searched for like an invariant's violation: the smallest witness, then
+the rule IDs involved. Adding a rulebook's errata is adding data.
 """
 
 from .check import check_parts

@@ -5,7 +5,7 @@ and ruling fields. Rules live in ``asp/hkk/``."""
 
 from ..analysis.bounds import Bound
 from ..schema import (Bool, Either, Enum, Int, ListOf, MapOf, OneKey, Opt, Record, Registry,
-                      Str, check_sum)
+                      Str, check_sum, refuse_cycles)
 from ..symbols import Const, fact, unpack
 from .base import Rulebook, RulingKind
 
@@ -22,7 +22,7 @@ FORMS = ("any", "spell", "source", "enchantment", "reaction", "combat_ability", 
 
 IMMUNITY = Record({"kind": Enum(IMMUNITY_KINDS), "granted_by": Opt(Str())})
 SELECTOR = Either(Enum(("any",)), OneKey({"faction": Str(), "colour": Str(),
-                                          "kind": Enum(KINDS)}))
+                                          "kind": Enum(KINDS)}), plain_name="any")
 CARD = Record({
     "id": Str(),
     "kind": Enum(KINDS),
@@ -111,9 +111,11 @@ class Hkk(Rulebook):
               "most cards acting on the target, each with one effect"),
         Bound("damage", "--damage", ("dmg_lo", "dmg_hi"), (0, 3), (0, 100),
               "damage range LO..HI of an effect"),
+        Bound("max_properties", "--properties", ("max_properties",), 9, (0, 9),
+              "most optional properties of the target at once"),
     )
-    # enumerate and diff list every state: one acting card, damage 0..1
-    listing_bounds = {"max_actors": 1, "damage": (0, 1)}
+    # enumerate and diff list every state: one acting card, damage 0..1, three properties
+    listing_bounds = {"max_actors": 1, "damage": (0, 1), "max_properties": 3}
 
     def max_class_size(self, bounds):
         return bounds["max_actors"]
@@ -130,6 +132,9 @@ class Hkk(Rulebook):
             path = f"cards[{i}]"
             if card["on"] is not None:
                 cards.require(card["on"], f"{path}.on")
+        refuse_cycles(state["cards"], "on", "cards")
+        for i, card in enumerate(state["cards"]):
+            path = f"cards[{i}]"
             for j, immunity in enumerate(card["immunities"]):
                 if immunity["granted_by"] is not None:
                     cards.require(immunity["granted_by"], f"{path}.immunities[{j}].granted_by")

@@ -7,9 +7,8 @@ fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 from collections import defaultdict
 
 from ..analysis.bounds import Bound
-from ..errors import InputError
 from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
-                      check_sum)
+                      check_sum, refuse_cycles)
 from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
 from .base import Rulebook, RulingKind
 
@@ -111,7 +110,7 @@ class Redemption(Rulebook):
         for i, card in enumerate(state["cards"]):
             if card["played_on"] is not None:
                 cards.require(card["played_on"], f"cards[{i}].played_on")
-        _refuse_cycles(state["cards"])
+        refuse_cycles(state["cards"], "played_on", "cards")
         immunities = Registry("immunity")
         for i, immunity in enumerate(state["immunities"]):
             if immunity["id"] is not None:
@@ -177,18 +176,6 @@ def _target_term(to):
         return Term("card", (to,))
     ((key, value),) = to.items()
     return Term(key, (Const(value) if key == "alignment" else value,))
-
-
-def _refuse_cycles(cards):
-    host = {c["id"]: c["played_on"] for c in cards}
-    for i, card in enumerate(cards):
-        seen, current = {card["id"]}, card["played_on"]
-        while current is not None:
-            if current in seen:
-                raise InputError(f"{card['id']!r} would be played on itself (a cycle)",
-                                 f"cards[{i}].played_on")
-            seen.add(current)
-            current = host.get(current)
 
 
 def document(facts):
