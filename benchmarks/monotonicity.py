@@ -10,7 +10,6 @@ time extrapolated. Run: python3 benchmarks/monotonicity.py  (writes a section of
 """
 
 import itertools
-import math
 import statistics
 import sys
 import time

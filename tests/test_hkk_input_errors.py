@@ -15,7 +15,6 @@ with exactly those identifiers.
 
 import copy
 import json
-import re
 
 import pytest
 import yaml
@@ -23,6 +22,8 @@ from click.testing import CliRunner
 
 import pybridge
 from pybridge.cli.main import cli
+
+from document_edits import drop, parent, put
 
 # A valid document touching every record kind and nearly every field, so that each case is a
 # single edit away from it.
@@ -52,47 +53,6 @@ BASE = {
     ],
     "events": [{"gain_immunity": {"card": "Knight", "kind": "poison", "granted_by": "Halo"}}],
 }
-
-_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
-
-def _steps(path):
-    return [int(index) if index else key for key, index in _STEP.findall(path)]
-
-
-def _parent(doc, path):
-    steps = _steps(path)
-    node = doc
-    for step in steps[:-1]:
-        node = node[step]
-    return node, steps[-1]
-
-
-def put(path, value):
-    """An edit: set the field at ``path`` (``cards[1].kind``) to ``value``."""
-    def edit(doc):
-        node, last = _parent(doc, path)
-        node[last] = copy.deepcopy(value)
-        return doc
-    return edit
-
-
-def drop(path):
-    """An edit: remove the field at ``path``."""
-    def edit(doc):
-        node, last = _parent(doc, path)
-        del node[last]
-        return doc
-    return edit
-
-
-def edits(*steps):
-    def edit(doc):
-        for step in steps:
-            doc = step(doc)
-        return doc
-    return edit
-
 
 def case(name, edit, path, fragment):
     return pytest.param(edit, path, fragment, id=name)
@@ -349,7 +309,7 @@ def test_library_raises_input_error_with_path(edit, path, fragment):
                                         ("effects[1].id", "effects[0].id"),
                                         ("reactions[1].id", "reactions[0].id")])
 def test_duplicate_names_the_first_occurrence(path, first):
-    original = _parent(copy.deepcopy(BASE), first)[0]["id"]
+    original = parent(copy.deepcopy(BASE), first)[0]["id"]
     with pytest.raises(pybridge.InputError) as caught:
         pybridge.rule(put(path, original)(copy.deepcopy(BASE)))
     assert caught.value.path == path

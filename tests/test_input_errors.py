@@ -11,7 +11,6 @@ Document-level cases run twice: written as YAML and written as JSON.
 
 import copy
 import json
-import re
 import subprocess
 import sys
 
@@ -21,6 +20,8 @@ from click.testing import CliRunner
 
 import pybridge
 from pybridge.cli.main import cli
+
+from document_edits import drop, edits, put, whole
 
 # A valid document touching every record kind, so that each case is a single edit away from it.
 BASE = {
@@ -43,54 +44,6 @@ BASE = {
     ],
     "abilities": [{"id": "axe-swing", "on": "Axe", "target": "Shieldbearer"}],
 }
-
-_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
-
-
-def _steps(path):
-    if not isinstance(path, str):
-        return [path]
-    return [int(index) if index else key for key, index in _STEP.findall(path)]
-
-
-def _parent(doc, path):
-    steps = _steps(path)
-    node = doc
-    for step in steps[:-1]:
-        node = node[step]
-    return node, steps[-1]
-
-
-def put(path, value):
-    """An edit: set the field at ``path`` (``characters[2].strength``) to ``value``."""
-    def edit(doc):
-        node, last = _parent(doc, path)
-        node[last] = value
-        return doc
-    return edit
-
-
-def drop(path):
-    """An edit: remove the field at ``path``."""
-    def edit(doc):
-        node, last = _parent(doc, path)
-        del node[last]
-        return doc
-    return edit
-
-
-def edits(*steps):
-    def edit(doc):
-        for step in steps:
-            doc = step(doc)
-        return doc
-    return edit
-
-
-def whole(value):
-    """An edit replacing the whole document."""
-    return lambda _doc: copy.deepcopy(value)
-
 
 def case(name, edit, path, fragment, yaml_only=False):
     return pytest.param(edit, path, fragment, yaml_only, id=name)
