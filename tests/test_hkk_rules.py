@@ -339,7 +339,8 @@ def test_HKK_132_5_a_source_deals_no_damage_whatever_modifies_it():
                 [effect("burn", "Well", "Knight", damage=2, damage_modifiers=[5])])
     result = rule(doc)
     assert damage(result) == {"burn": 0}           # not 2 + 5 = 7
-    assert because(result, "damage", effect="burn") == ["HKK-132.5"]
+    # 132.5 blocks the source; 132.0: an immune card is not affected in any way (no damage).
+    assert because(result, "damage", effect="burn") == ["HKK-132.0", "HKK-132.5"]
 
 
 # --- HKK-132.5.1 -----------------------------------------------------------------------------
