@@ -923,3 +923,20 @@ def test_HKK_132_16_inherits_the_creators_card_type_and_is_cited_for_it():
     assert can_react(result) == {"spark": False}
     assert waits(result) == {"spark"}
     assert "HKK-132.16" in because(result, "can_react", reaction="spark")
+
+
+def test_HKK_132_11_an_effect_that_cannot_choose_its_target_does_not_reach_it():
+    # The spell cannot target T (untargetable by spells): no damage, no counter, no effect;
+    # the enchantment's attachment is not hit by that ban and goes on.
+    doc = {"rulebook": "hkk",
+           "cards": [{"id": "T", "kind": "creature", "untargetable_by": ["spell"]},
+                     {"id": "S", "kind": "spell"}, {"id": "L", "kind": "enchantment"}],
+           "effects": [{"id": "zap", "by": "S", "target": "T", "damage": 3, "counter": "poison"},
+                       {"id": "hex", "by": "L", "target": "T", "attach": True}]}
+    rulings = {(r["kind"], r["effect"]): r for r in pybridge.rule(doc)["rulings"]}
+    assert rulings[("can_target", "zap")]["legal"] is False
+    assert rulings[("affects", "zap")]["affected"] is False
+    assert rulings[("damage", "zap")]["amount"] == 0
+    assert (rulings[("counter", "zap")]["placed"], rulings[("counter", "zap")]["effective"]) == (False, False)
+    assert rulings[("attach", "hex")]["allowed"] is True
+    assert rulings[("damage", "zap")]["because"] == ["HKK-132.11"]
