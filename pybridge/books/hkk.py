@@ -114,8 +114,8 @@ class Hkk(Rulebook):
         Bound("max_properties", "--properties", ("max_properties",), 9, (0, 9),
               "most optional properties of the target at once"),
     )
-    # enumerate and diff list every state: one acting card, damage 0..1, three properties
-    listing_bounds = {"max_actors": 1, "damage": (0, 1), "max_properties": 3}
+    # enumerate and diff list every state: one acting card, damage 0..1, two properties
+    listing_bounds = {"max_actors": 1, "damage": (0, 1), "max_properties": 2}
 
     def max_class_size(self, bounds):
         return bounds["max_actors"]
