@@ -940,3 +940,15 @@ def test_HKK_132_11_an_effect_that_cannot_choose_its_target_does_not_reach_it():
     assert (rulings[("counter", "zap")]["placed"], rulings[("counter", "zap")]["effective"]) == (False, False)
     assert rulings[("attach", "hex")]["allowed"] is True
     assert rulings[("damage", "zap")]["because"] == ["HKK-132.11"]
+
+
+def test_HKK_132_3_poison_immunity_stops_the_counter_not_the_damage():
+    # "semmilyen módon nem kerülhet méregjelző": the poison counter is not placed; the same
+    # bite's 2 damage is not poison and still hits; an effect that only poisons does nothing.
+    doc = state([card("Toad", immunities=[{"kind": "poison"}]), card("Viper")],
+                [effect("bite", "Viper", "Toad", counter="poison", damage=2),
+                 effect("sting", "Viper", "Toad", counter="poison")])
+    result = rule(doc)
+    assert counters(result) == {"bite": (False, False), "sting": (False, False)}
+    assert damage(result) == {"bite": 2}
+    assert affects(result) == {"bite": True, "sting": False}
