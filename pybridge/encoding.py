@@ -61,7 +61,7 @@ class Encoding:
         """The parsed program (AST statements), parsed once and reused for every state."""
         statements = []
         ast.parse_files([str(f) for f in self.files], statements.append, logger=silent)
-        return tuple(statements)
+        return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
 
     @cached_property
     def rules(self):
