@@ -230,8 +230,14 @@ class Registry:
             raise InputError(f"duplicate id {ident!r} (also at {self.where[ident]})", path)
         self.where[ident] = path
 
+    def declare_all(self, items, section):
+        """Declare the ``id`` of every record of a list (``cards[i].id``)."""
+        for i, item in enumerate(items):
+            self.declare(item["id"], f"{section}[{i}].id")
+
     def require(self, ident, path):
-        if ident not in self.where:
+        """``ident`` must be declared; None (an optional reference left out) passes."""
+        if ident is not None and ident not in self.where:
             raise InputError(f"unknown {self.what} {ident!r}", path)
 
     def __contains__(self, ident):

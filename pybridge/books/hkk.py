@@ -126,39 +126,27 @@ class Hkk(Rulebook):
     def validate(self, document):
         state = DOCUMENT.check(document, "")
         cards = Registry("card")
+        cards.declare_all(state["cards"], "cards")
         for i, card in enumerate(state["cards"]):
-            cards.declare(card["id"], f"cards[{i}].id")
-        for i, card in enumerate(state["cards"]):
-            path = f"cards[{i}]"
-            if card["on"] is not None:
-                cards.require(card["on"], f"{path}.on")
-        refuse_cycles(state["cards"], "on", "cards")
-        for i, card in enumerate(state["cards"]):
-            path = f"cards[{i}]"
+            cards.require(card["on"], f"cards[{i}].on")
             for j, immunity in enumerate(card["immunities"]):
-                if immunity["granted_by"] is not None:
-                    cards.require(immunity["granted_by"], f"{path}.immunities[{j}].granted_by")
-        effects = Registry("effect")
+                cards.require(immunity["granted_by"], f"cards[{i}].immunities[{j}].granted_by")
+        refuse_cycles(state["cards"], "on", "cards")
+        Registry("effect").declare_all(state["effects"], "effects")
         for i, effect in enumerate(state["effects"]):
             path = f"effects[{i}]"
-            effects.declare(effect["id"], f"{path}.id")
             cards.require(effect["by"], f"{path}.by")
             cards.require(effect["target"], f"{path}.target")
             check_sum([effect["damage"] or 0] + effect["damage_modifiers"], f"{path}.damage",
                       "damage and its modifiers")
-        reactions = Registry("reaction")
+        Registry("reaction").declare_all(state["reactions"], "reactions")
         for i, reaction in enumerate(state["reactions"]):
-            path = f"reactions[{i}]"
-            reactions.declare(reaction["id"], f"{path}.id")
-            cards.require(reaction["by"], f"{path}.by")
-            cards.require(reaction["to"], f"{path}.to")
-            if reaction["created_by"] is not None:
-                cards.require(reaction["created_by"], f"{path}.created_by")
+            for key in ("by", "to", "created_by"):
+                cards.require(reaction[key], f"reactions[{i}].{key}")
         for i, event in enumerate(state["events"]):
             gain = event["gain_immunity"]
-            cards.require(gain["card"], f"events[{i}].gain_immunity.card")
-            if gain["granted_by"] is not None:
-                cards.require(gain["granted_by"], f"events[{i}].gain_immunity.granted_by")
+            for key in ("card", "granted_by"):
+                cards.require(gain[key], f"events[{i}].gain_immunity.{key}")
         return state
 
     def facts(self, state):

@@ -103,13 +103,10 @@ class Redemption(Rulebook):
     def validate(self, document):
         state = DOCUMENT.check(document, "")
         cards = Registry("card")
-        for i, character in enumerate(state["characters"]):
-            cards.declare(character["id"], f"characters[{i}].id")
+        cards.declare_all(state["characters"], "characters")
+        cards.declare_all(state["cards"], "cards")
         for i, card in enumerate(state["cards"]):
-            cards.declare(card["id"], f"cards[{i}].id")
-        for i, card in enumerate(state["cards"]):
-            if card["played_on"] is not None:
-                cards.require(card["played_on"], f"cards[{i}].played_on")
+            cards.require(card["played_on"], f"cards[{i}].played_on")
         refuse_cycles(state["cards"], "played_on", "cards")
         immunities = Registry("immunity")
         for i, immunity in enumerate(state["immunities"]):
@@ -125,13 +122,11 @@ class Redemption(Rulebook):
             cards.require(immunity["holder"], f"{path}.holder")
             if isinstance(immunity["to"], str):
                 cards.require(immunity["to"], f"{path}.to")
-            if immunity["granted_by"] is not None:
-                cards.require(immunity["granted_by"], f"{path}.granted_by")
+            cards.require(immunity["granted_by"], f"{path}.granted_by")
             if immunity["phase"] is None:
                 immunity["phase"] = state["phase"]
-        abilities = Registry("ability")
+        Registry("ability").declare_all(state["abilities"], "abilities")
         for i, ability in enumerate(state["abilities"]):
-            abilities.declare(ability["id"], f"abilities[{i}].id")
             cards.require(ability["on"], f"abilities[{i}].on")
             cards.require(ability["target"], f"abilities[{i}].target")
         check_sum([c["strength"] for c in state["characters"]]
