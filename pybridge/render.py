@@ -67,49 +67,62 @@ def _witness_text(document):
     return json.dumps(document, ensure_ascii=False)
 
 
+def _check_lines(result):
+    lines = []
+    for inv in result["invariants"]:
+        status = inv["status"].upper() if inv["status"] == "violated" else inv["status"]
+        lines.append(f"  {inv['id']} {status}: {inv['description']}")
+        if inv["status"] == "violated":
+            lines.append(f"    rules involved: {', '.join(inv['rules'])}")
+            lines.append(f"    witness: {_witness_text(inv['witness'])}")
+            if "witness_after" in inv:
+                lines.append(f"    after:   {_witness_text(inv['witness_after'])}")
+        elif inv["status"] == "unknown":
+            lines.append("    (the search did not finish in time: neither holds nor violated)")
+    return ":", lines
+
+
+def _errata_lines(result):
+    found, lines = result["contradictions"], []
+    for item in found:
+        if item.get("status") == "unknown":
+            lines.append(f"  {item['id']} unknown (the search did not finish): "
+                         f"{item['explanation']}")
+            continue
+        lines.append(f"  {item['id']} [{', '.join(item['rules'])}]: {item['explanation']}")
+        lines.append(f"    witness: {_witness_text(item['witness'])}")
+    return f": {len(found)} contradiction(s)", lines
+
+
+def _done(result):
+    return "complete" if result["complete"] else "INCOMPLETE (stopped)"
+
+
+def _enumerate_lines(result):
+    lines = [f"  {entry['count']:>8} x {_rulings_text(entry['rulings'])}"
+             for entry in result["classes"]]
+    return f": {result['total']} states in {len(result['classes'])} classes, {_done(result)}", lines
+
+
+def _diff_lines(result):
+    lines = []
+    for entry in result["changed"]:
+        lines.append(f"  {entry['count']:>8} x {_rulings_text(entry['before'])}")
+        lines.append(f"           -> {_rulings_text(entry['after'])}")
+        lines.append(f"           e.g. {_witness_text(entry['witness'])}")
+    return (f": {result['total']} states change, {len(result['changed'])} kinds of change, "
+            f"{_done(result)}", lines)
+
+
+_ANALYSIS_LINES = {"check": _check_lines, "errata": _errata_lines,
+                   "enumerate": _enumerate_lines, "diff": _diff_lines}
+
+
 def analysis_text(kind, result):
     """Text for check, enumerate, diff and errata results."""
-    head = f"{result['rulebook']}"
     if kind == "diff":
-        head += f" from {result['from']} to {result['to']}"
+        head = f"{result['rulebook']} from {result['from']} to {result['to']}"
     else:
-        head += f" (edition {result['edition']})"
-    head += f", within {_bounds_text(result)}"
-    lines = []
-    if kind == "check":
-        lines.append(head + ":")
-        for inv in result["invariants"]:
-            status = inv["status"].upper() if inv["status"] == "violated" else inv["status"]
-            lines.append(f"  {inv['id']} {status}: {inv['description']}")
-            if inv["status"] == "violated":
-                lines.append(f"    rules involved: {', '.join(inv['rules'])}")
-                lines.append(f"    witness: {_witness_text(inv['witness'])}")
-                if "witness_after" in inv:
-                    lines.append(f"    after:   {_witness_text(inv['witness_after'])}")
-            elif inv["status"] == "unknown":
-                lines.append("    (the search did not finish in time: neither holds nor violated)")
-    elif kind == "errata":
-        found = result["contradictions"]
-        lines.append(head + f": {len(found)} contradiction(s)")
-        for item in found:
-            if item.get("status") == "unknown":
-                lines.append(f"  {item['id']} unknown (the search did not finish): "
-                             f"{item['explanation']}")
-                continue
-            lines.append(f"  {item['id']} [{', '.join(item['rules'])}]: {item['explanation']}")
-            lines.append(f"    witness: {_witness_text(item['witness'])}")
-    elif kind == "enumerate":
-        done = "complete" if result["complete"] else "INCOMPLETE (stopped)"
-        lines.append(head + f": {result['total']} states in {len(result['classes'])} "
-                     f"classes, {done}")
-        for entry in result["classes"]:
-            lines.append(f"  {entry['count']:>8} x {_rulings_text(entry['rulings'])}")
-    elif kind == "diff":
-        done = "complete" if result["complete"] else "INCOMPLETE (stopped)"
-        lines.append(head + f": {result['total']} states change, "
-                     f"{len(result['changed'])} kinds of change, {done}")
-        for entry in result["changed"]:
-            lines.append(f"  {entry['count']:>8} x {_rulings_text(entry['before'])}")
-            lines.append(f"           -> {_rulings_text(entry['after'])}")
-            lines.append(f"           e.g. {_witness_text(entry['witness'])}")
-    return "\n".join(lines)
+        head = f"{result['rulebook']} (edition {result['edition']})"
+    summary, lines = _ANALYSIS_LINES[kind](result)
+    return "\n".join([f"{head}, within {_bounds_text(result)}{summary}"] + lines)
