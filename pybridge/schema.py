@@ -17,11 +17,21 @@ INT_LIMIT = 1_000_000
 CLINGO_MAX = 2**31 - 1
 
 
+def _digits(number):
+    """How many decimal digits an int has, without converting it to text (Python refuses to
+    convert ints beyond 4,300 digits)."""
+    number = abs(number)
+    estimate = max(1, int(number.bit_length() * 0.30102999566398120) + 1)
+    return estimate - 1 if estimate > 1 and number < 10 ** (estimate - 1) else estimate
+
+
 def _show(value):
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None or isinstance(value, (list, dict)):
         return ""
+    if isinstance(value, int) and not isinstance(value, HugeInt) and abs(value) >= 10**15:
+        return f"({_digits(value)} digits)"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -85,7 +95,7 @@ class Int(Spec):
         if isinstance(value, HugeInt) or (isinstance(value, int) and not isinstance(value, bool)
                                           and not self.lo <= value <= self.hi):
             shown = value if isinstance(value, int) and abs(value) < 10**15 else \
-                f"a {len(str(abs(value))) if isinstance(value, int) else value.digits}-digit number"
+                f"a {_digits(value) if isinstance(value, int) else value.digits}-digit number"
             raise InputError(f"{shown} is out of range ({self.lo}..{self.hi})", path)
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError(f"expected an integer, {_got(value)}", path)
@@ -200,10 +210,11 @@ class OneKey(Spec):
 
 @dataclass
 class Either(Spec):
-    """A plain string (for instance a card id) or a :class:`OneKey` selector."""
+    """A plain string (for instance a card id) or a mapping: a :class:`OneKey` selector or a
+    :class:`Record`."""
 
     plain: Spec
-    selector: OneKey
+    selector: Spec
     plain_name: str = "a card id"
 
     def check(self, value, path):
@@ -211,11 +222,10 @@ class Either(Spec):
             return self.selector.check(value, path)
         if isinstance(value, str):
             return self.plain.check(value, path)
-        raise InputError(
-            f"expected {self.plain_name} or a mapping with one of: "
-            f"{', '.join(self.selector.options)}",
-            path,
-        )
+        keys = getattr(self.selector, "options", None) or self.selector.fields
+        what = "one of" if isinstance(self.selector, OneKey) else "keys"
+        raise InputError(f"expected {self.plain_name} or a mapping with {what}: "
+                         f"{', '.join(keys)}", path)
 
 
 class Registry:
