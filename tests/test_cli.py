@@ -122,7 +122,7 @@ def test_bad_state_among_good_ones_as_text(runner, tmp_path):
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
         f"error: {bad}: rulebook: rulebook 'chronopia' is not available yet "
-        f"(available: redemption, hkk)"]
+        f"(available: redemption, hkk, b5)"]
     assert f"{THREE}: redemption" in result.stdout
     assert f"{TARGETING}: redemption" in result.stdout
     assert str(bad) not in result.stdout

@@ -1,11 +1,12 @@
 """The rulebooks this package knows, by name."""
 
 from ..errors import InputError
+from .b5 import B5
 from .hkk import Hkk
 from .redemption import Redemption
 
-RULEBOOKS = {book.name: book for book in (Redemption(), Hkk())}
-PLANNED = ("b5", "chronopia")
+RULEBOOKS = {book.name: book for book in (Redemption(), Hkk(), B5())}
+PLANNED = ("chronopia",)
 
 
 def get(name, path="rulebook"):

@@ -1,0 +1,263 @@
+"""Rulebook ``b5``: immunity and protection against apparitions (chapter B.5 of a German
+play-by-mail game, with the changes to table T.4 as errata). Schema (DESIGN.md contract, plus
+``retreat_to`` and protection spans), references, phases, fact mapping and ruling fields.
+Rules live in ``asp/b5/``."""
+
+from ..analysis.bounds import Bound
+from ..errors import InputError
+from ..schema import Bool, Either, Enum, ListOf, Opt, Record, Registry, Str
+from ..symbols import Const, fact, unpack
+from .base import Rulebook, RulingKind
+
+PHASES = ("movement", "conflict", "effect", "retreat")
+RETREAT = "retreat"
+EFFECT = "effect"
+
+SPAN = Record({"element": Str(), "from": Opt(Str()), "until": Opt(Str())})
+BEING = Record({
+    "id": Str(),
+    "type": Str(),
+    "field": Str(),
+    "immune_to": Opt(ListOf(Str()), list),
+    "protected_from": Opt(ListOf(Either(Str(), SPAN, plain_name="an element type or id")), list),
+    "can_retreat": Opt(Bool(), True),
+    "retreat_to": Opt(ListOf(Str())),
+})
+ELEMENT = Record({
+    "id": Str(),
+    "type": Str(),
+    "field": Str(),
+    "active": Opt(Bool(), True),
+    "destroys": Opt(ListOf(Str()), list),
+    "effect_phase": Opt(Str()),
+})
+PROTECTION = Record({"by": Str(), "from": Str(), "field": Str(), "arrives": Str(),
+                     "leaves": Opt(Str())})
+ORDER = Record({"id": Str(), "being": Str(), "kind": Enum(("move", "discovery")), "to": Str(),
+                "wins_preconflict": Opt(Bool())})
+DOCUMENT = Record({
+    "rulebook": Enum(("b5",)),
+    "edition": Opt(Str()),
+    "phases": Opt(ListOf(Str())),
+    "beings": Opt(ListOf(BEING), list),
+    "elements": Opt(ListOf(ELEMENT), list),
+    "protections": Opt(ListOf(PROTECTION), list),
+    "orders": Opt(ListOf(ORDER), list),
+})
+
+
+class B5(Rulebook):
+    name = "b5"
+    description = ("immunity and protection against apparitions, with the changes to table "
+                   "T.4 as errata (chapter B.5 of a play-by-mail game)")
+    rule_files = ("vocabulary.lp", "immunity.lp", "protection.lp", "table.lp", "changes.lp",
+                  "interpretation.lp")
+    default_edition = "errata"
+    kinds = (
+        RulingKind("immune", ("being", "element"),
+                   lambda r: f"{r['being']} is immune to {r['element']}: unaffected, every "
+                             "action kept."),
+        RulingKind("protected", ("being", "element", "from_phase"),
+                   lambda r: f"{r['being']} is protected from {r['element']} from the "
+                             f"{r['from_phase']} phase on."),
+        RulingKind("order_refused", ("order",),
+                   lambda r: f"Order {r['order']} is not carried out and has no effect on a "
+                             "conflict in its target field."),
+        RulingKind("main_conflict_lost", ("order",),
+                   lambda r: f"Discovery {r['order']} loses the main conflict about entering "
+                             "the field."),
+        RulingKind("must_retreat", ("being", "element"),
+                   lambda r: f"{r['being']} must leave the field of {r['element']} by a retreat "
+                             "in the retreat phase."),
+        RulingKind("only_retreat_from", ("being", "phase"),
+                   lambda r: f"From the {r['phase']} phase on, {r['being']} can only retreat."),
+        RulingKind("destroyed", ("being", "element"),
+                   lambda r: f"{r['being']} is destroyed by {r['element']}."),
+        RulingKind("entry_forbidden", ("being", "field"),
+                   lambda r: f"{r['being']} may not enter field {r['field']}."),
+    )
+
+    bounds = (
+        Bound("max_beings", "--beings", ("max_beings",), 2, (1, 4),
+              "most beings (each in the element's field or ordered into it)"),
+        Bound("max_elements", "--elements", ("max_elements",), 2, (1, 3),
+              "most elements (in the danger field or the retreat field)"),
+        Bound("max_features", "--features", ("max_features",), 3, (0, 12),
+              "most optional features at once (orders, immunities, protections, retreat limits)"),
+    )
+    # enumerate and diff list every state: one being, one element, one optional feature
+    listing_bounds = {"max_beings": 1, "max_elements": 1, "max_features": 1}
+
+    def max_class_size(self, bounds):
+        return max(bounds["max_beings"], bounds["max_elements"])
+
+    def document(self, facts):
+        return document(facts)
+
+    def validate(self, document):
+        state = DOCUMENT.check(document, "")
+        phases = _phases(state)
+        index = {name: i for i, name in enumerate(phases, 1)}
+
+        def phase(name, path):
+            if name is not None and name not in index:
+                raise InputError(f"unknown phase {name!r} (phases: {', '.join(phases)})", path)
+            return index.get(name)
+
+        # Beings and elements share one namespace, so that protections[].by names one thing.
+        beings = Registry("being")
+        beings.declare_all(state["beings"], "beings")
+        names = Registry("being or element")
+        names.declare_all(state["beings"], "beings")
+        names.declare_all(state["elements"], "elements")
+        for i, b in enumerate(state["beings"]):
+            for j, entry in enumerate(b["protected_from"]):
+                if isinstance(entry, dict):
+                    path = f"beings[{i}].protected_from[{j}]"
+                    lo = phase(entry["from"], f"{path}.from") or 1
+                    hi = phase(entry["until"], f"{path}.until") or len(phases)
+                    if hi < lo:
+                        raise InputError(f"{entry['until']!r} comes before {entry['from']!r}",
+                                         f"{path}.until")
+            for j, field in enumerate(b["retreat_to"] or ()):
+                if field == b["field"]:
+                    raise InputError("a retreat leaves the field: this is the being's own "
+                                     "field", f"beings[{i}].retreat_to[{j}]")
+        for i, e in enumerate(state["elements"]):
+            path = f"elements[{i}].effect_phase"
+            if e["effect_phase"] is None and EFFECT not in index:
+                raise InputError(f"missing (required: the phases have no {EFFECT!r})", path)
+            phase(e["effect_phase"], path)
+        for i, p in enumerate(state["protections"]):
+            path = f"protections[{i}]"
+            names.require(p["by"], f"{path}.by")
+            arrives = phase(p["arrives"], f"{path}.arrives")
+            leaves = phase(p["leaves"], f"{path}.leaves")
+            if leaves is not None and leaves < arrives:
+                raise InputError(f"{p['leaves']!r} comes before {p['arrives']!r}",
+                                 f"{path}.leaves")
+        Registry("order").declare_all(state["orders"], "orders")
+        field_of = {b["id"]: b["field"] for b in state["beings"]}
+        for i, o in enumerate(state["orders"]):
+            path = f"orders[{i}]"
+            beings.require(o["being"], f"{path}.being")
+            if o["to"] == field_of[o["being"]]:
+                raise InputError("the being is already in this field", f"{path}.to")
+            if o["wins_preconflict"] is not None and o["kind"] != "discovery":
+                raise InputError("only a discovery has a pre-conflict",
+                                 f"{path}.wins_preconflict")
+        state["phases"] = phases
+        return state
+
+    def facts(self, state):
+        phases = state["phases"]
+        index = {name: i for i, name in enumerate(phases, 1)}
+        out = [fact("state_phase", name, i) for name, i in index.items()]
+        for b in state["beings"]:
+            ident = b["id"]
+            out.append(fact("state_being", ident, b["type"], b["field"]))
+            out += [fact("state_immune_to", ident, x) for x in b["immune_to"]]
+            for entry in b["protected_from"]:
+                if isinstance(entry, dict):
+                    out.append(fact("state_protected_span", ident, entry["element"],
+                                    index.get(entry["from"], 1),
+                                    index.get(entry["until"], len(phases))))
+                else:
+                    out.append(fact("state_protected_from", ident, entry))
+            if not b["can_retreat"]:
+                out.append(fact("state_cannot_retreat", ident))
+            if b["retreat_to"] is not None:
+                out.append(fact("state_retreat_listed", ident))
+                out += [fact("state_retreat_to", ident, f) for f in b["retreat_to"]]
+        for e in state["elements"]:
+            ident = e["id"]
+            out.append(fact("state_element", ident, e["type"], e["field"]))
+            if e["active"]:
+                out.append(fact("state_element_active", ident))
+            out += [fact("state_element_destroys", ident, t) for t in e["destroys"]]
+            out.append(fact("state_element_effect_phase", ident,
+                            index[e["effect_phase"] or EFFECT]))
+        for k, p in enumerate(state["protections"]):
+            out.append(fact("state_protection", k, p["by"], p["from"], p["field"],
+                            index[p["arrives"]]))
+            if p["leaves"] is not None:
+                out.append(fact("state_protection_leaves", k, index[p["leaves"]]))
+        for o in state["orders"]:
+            out.append(fact("state_order", o["id"], o["being"], Const(o["kind"]), o["to"]))
+            if o["wins_preconflict"] is not None:
+                out.append(fact("state_order_preconflict", o["id"], o["wins_preconflict"]))
+        return out
+
+
+def _phases(state):
+    phases = state["phases"]
+    if phases is None:
+        return list(PHASES)
+    seen = {}
+    for i, name in enumerate(phases):
+        if name in seen:
+            raise InputError(f"phase {name!r} twice (also at phases[{seen[name]}])",
+                             f"phases[{i}]")
+        seen[name] = i
+    if RETREAT not in seen:
+        raise InputError(f"the phases must include {RETREAT!r} (B.5.2.7)", "phases")
+    return list(phases)
+
+
+def document(facts):
+    """A state document from input facts (state_* without a world): the inverse of
+    :meth:`B5.facts`, for analysis witnesses."""
+    by = {}
+    for symbol in facts:
+        name, values, _ = unpack(symbol)
+        by.setdefault(name, []).append(values)
+
+    def rows(name):
+        return sorted(by.get(name, []), key=repr)
+
+    phases = [name for name, _ in sorted(rows("state_phase"), key=lambda r: r[1])]
+    name_of = dict(enumerate(phases, 1))
+    beings = {}
+    for ident, kind, field in rows("state_being"):
+        beings[ident] = {"id": ident, "type": kind, "field": field}
+    for ident, x in rows("state_immune_to"):
+        beings[ident].setdefault("immune_to", []).append(x)
+    for ident, x in rows("state_protected_from"):
+        beings[ident].setdefault("protected_from", []).append(x)
+    for ident, x, lo, hi in rows("state_protected_span"):
+        beings[ident].setdefault("protected_from", []).append(
+            {"element": x, "from": name_of[lo], "until": name_of[hi]})
+    for (ident,) in rows("state_cannot_retreat"):
+        beings[ident]["can_retreat"] = False
+    for (ident,) in rows("state_retreat_listed"):
+        beings[ident]["retreat_to"] = []
+    for ident, field in rows("state_retreat_to"):
+        beings[ident].setdefault("retreat_to", []).append(field)
+    elements = {}
+    for ident, kind, field in rows("state_element"):
+        elements[ident] = {"id": ident, "type": kind, "field": field, "active": False}
+    for (ident,) in rows("state_element_active"):
+        elements[ident]["active"] = True
+    for ident, target in rows("state_element_destroys"):
+        elements[ident].setdefault("destroys", []).append(target)
+    for ident, i in rows("state_element_effect_phase"):
+        elements[ident]["effect_phase"] = name_of[i]
+    protections = {}
+    for k, by_, x, field, arrives in rows("state_protection"):
+        protections[k] = {"by": by_, "from": x, "field": field, "arrives": name_of[arrives]}
+    for k, i in rows("state_protection_leaves"):
+        protections[k]["leaves"] = name_of[i]
+    orders = {}
+    for ident, being, kind, to in rows("state_order"):
+        orders[ident] = {"id": ident, "being": being, "kind": kind, "to": to}
+    for ident, won in rows("state_order_preconflict"):
+        orders[ident]["wins_preconflict"] = won
+    doc = {"rulebook": "b5"}
+    if phases != list(PHASES):
+        doc["phases"] = phases
+    doc["beings"] = [beings[k] for k in sorted(beings)]
+    for key, items in (("elements", elements), ("protections", protections),
+                       ("orders", orders)):
+        if items:
+            doc[key] = [items[k] for k in sorted(items)]
+    return doc
