@@ -95,11 +95,12 @@ def test_rule_files_hold_no_show_and_core_has_one_display_file():
     assert [p.name for p in (asp_root() / "core").glob("display*.lp")] == ["display.lp"]
 
 
-def test_no_predicate_name_at_two_arities():
+@pytest.mark.parametrize("name", sorted(RULEBOOKS))
+def test_no_predicate_name_at_two_arities(name):
     # Ground every example together and look at every signature the grounder saw.
-    book = get("redemption")
+    book = get(name)
     facts = []
-    for path in sorted((EXAMPLES / "redemption").glob("*.yaml")):
+    for path in sorted((EXAMPLES / name).glob("*.yaml")):
         facts.extend(book.facts(book.validate(pybridge.load(path))))
     control = ground(book.encoding, facts)
     arities = {}
