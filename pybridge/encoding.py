@@ -48,10 +48,10 @@ def silent(_code, _message):
 class Encoding:
     """One rulebook's program: core files plus the rulebook's rule files, in source order."""
 
-    def __init__(self, rulebook, rule_files):
+    def __init__(self, rulebook, rule_files, core_files=()):
         root = asp_root()
         self.rulebook = rulebook
-        self.files = [root / "core" / name for name in CORE_FILES] + [
+        self.files = [root / "core" / name for name in CORE_FILES + tuple(core_files)] + [
             root / rulebook / name for name in rule_files
         ]
         self.editions_file = root / rulebook / "editions.lp"

@@ -5,7 +5,9 @@ are :class:`InputError` naming the path, e.g. ``characters[2].strength: expected
 Shared by every rulebook; rulebook modules only declare their records and cross-references.
 """
 
+import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from .errors import InputError
@@ -100,6 +102,28 @@ class Int(Spec):
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError(f"expected an integer, {_got(value)}", path)
         return value
+
+
+@dataclass
+class Num(Spec):
+    """A finite number (integer or decimal) within ``lo..hi``, returned exact as a Fraction of
+    its decimal text (1.1 is 11/10, not the nearest binary float)."""
+
+    lo: int = -INT_LIMIT
+    hi: int = INT_LIMIT
+
+    def check(self, value, path):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                isinstance(value, HugeInt):
+            if isinstance(value, HugeInt):
+                raise InputError(f"{value!r} is out of range ({self.lo}..{self.hi})", path)
+            raise InputError(f"expected a number, {_got(value)}", path)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise InputError(f"expected a finite number, got {value}", path)
+        exact = Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+        if not self.lo <= exact <= self.hi:
+            raise InputError(f"{_show(value)} is out of range ({self.lo}..{self.hi})", path)
+        return exact
 
 
 @dataclass

@@ -117,12 +117,12 @@ def test_bad_state_among_good_ones(runner, tmp_path):
 
 def test_bad_state_among_good_ones_as_text(runner, tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("rulebook: chronopia\n", encoding="utf-8")
+    bad.write_text("rulebook: nosuch\n", encoding="utf-8")
     result = invoke(runner, "rule", "--format", "text", THREE, str(bad), TARGETING)
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
-        f"error: {bad}: rulebook: rulebook 'chronopia' is not available yet "
-        f"(available: redemption, hkk, b5)"]
+        f"error: {bad}: rulebook: unknown rulebook 'nosuch' "
+        f"(available: redemption, hkk, b5, chronopia)"]
     assert f"{THREE}: redemption" in result.stdout
     assert f"{TARGETING}: redemption" in result.stdout
     assert str(bad) not in result.stdout

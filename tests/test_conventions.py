@@ -28,8 +28,16 @@ DIGEST["b5"] = ["B.5.1", "B.5.2.1", "B.5.2.2", "B.5.2.3", "B.5.2.4", "B.5.2.5", 
                 "B.5.2.7", "B.5.2.8", "T4-1", "T4-2", "T4-3", "T4-4", "T4-5", "T4-6", "T4-7",
                 "T4-8", "T4-9", "T4-10", "T4-11", "B5-INT-1", "B5-INT-2", "B5-INT-3",
                 "B5-INT-4"]
+DIGEST["chronopia"] = [
+    "C36-ARC", "C36-LOS-HIDDEN", "C36-LOS-MODELS", "C36-LOS-WALL", "C36-LOS-WOOD", "C36-DEAD",
+    "C36-PRI-A", "C36-PRI-B", "C36-PRI-C", "C36-PRI-D", "C36-PRI-E", "C36-PRI-F", "C36-MOUNT",
+    "C36-FLY", "C36-HIT", "C36-RANGE", "C36-COVER", "C36-CRIT", "C36-FUMBLE", "C36-MELEE",
+    "C36-CORRIDOR", "C36-SAVE", "C37-CAST", "C37-RESIST", "C37-PRE", "C37-SUMMON",
+    "C37-CONTROL", "C37-RAMPAGE", "C38-TEST", "C38-PANIC", "C38-FEAR", "C38-TERROR",
+    "C38-HORROR", "C38-HORROR-TABLE", "C38-IMM-FEAR", "C38-IMM-TERROR", "C38-IMM-HORROR",
+    "C-INT-1", "C-INT-2", "C-INT-3"]
 ALTERNATIVE = {"redemption": ["RED-BAT-1-NEG"], "hkk": ["HKK-132.6-I", "HKK-132.8-I"],
-               "b5": ["T4-7-ORIG"]}
+               "b5": ["T4-7-ORIG"], "chronopia": ["C36-CRIT-EXACT"]}
 # An alternative rule the source itself states sits beside the rule it replaces (T.4's line
 # "We sind immun gegen (kd) [alt: (bt)]"); the others follow the digest.
 AFTER = {"T4-7-ORIG": "T4-7"}
@@ -49,7 +57,7 @@ COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
 
 
 def rule_files(name):
-    return get(name).encoding.files[3:]
+    return [f for f in get(name).encoding.files if f.parent.name == name]
 
 
 @pytest.mark.parametrize("name", sorted(RULEBOOKS))

@@ -192,7 +192,6 @@ DOCUMENT_CASES = [
     case("unknown-edition", put("edition", "errata"), "edition", "unknown edition 'errata'"),
     case("integer-edition", put("edition", 2), "edition", "expected a string"),
     case("unknown-rulebook", put("rulebook", "chess"), "rulebook", "unknown rulebook 'chess'"),
-    case("planned-rulebook", put("rulebook", "chronopia"), "rulebook", "not available"),
     case("rulebook-wrong-case", put("rulebook", "Redemption"), "rulebook", "unknown rulebook"),
     case("integer-rulebook", put("rulebook", 1), "rulebook", "rulebook"),
     case("null-rulebook", put("rulebook", None), "rulebook", "rulebook"),

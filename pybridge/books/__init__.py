@@ -2,21 +2,17 @@
 
 from ..errors import InputError
 from .b5 import B5
+from .chronopia import Chronopia
 from .hkk import Hkk
 from .redemption import Redemption
 
-RULEBOOKS = {book.name: book for book in (Redemption(), Hkk(), B5())}
-PLANNED = ("chronopia",)
+RULEBOOKS = {book.name: book for book in (Redemption(), Hkk(), B5(), Chronopia())}
 
 
 def get(name, path="rulebook"):
     if name in RULEBOOKS:
         return RULEBOOKS[name]
-    if name in PLANNED:
-        raise InputError(f"rulebook {name!r} is not available yet "
-                         f"(available: {', '.join(RULEBOOKS)})", path)
-    raise InputError(f"unknown rulebook {name!r} (available: {', '.join(RULEBOOKS)}; "
-                     f"planned: {', '.join(PLANNED)})", path)
+    raise InputError(f"unknown rulebook {name!r} (available: {', '.join(RULEBOOKS)})", path)
 
 
 def for_document(document):

@@ -21,6 +21,7 @@ class Rulebook:
     name = ""
     description = ""
     rule_files = ()          # files of asp/<name>/, in the order of the source
+    core_files = ()          # shared mechanics of asp/core/ the rules use (e.g. dice.lp)
     default_edition = ""
     kinds = ()               # RulingKind, in output order
     bounds = ()              # analysis.bounds.Bound: the state space's bounds
@@ -28,7 +29,7 @@ class Rulebook:
 
     @cached_property
     def encoding(self):
-        return Encoding(self.name, self.rule_files)
+        return Encoding(self.name, self.rule_files, self.core_files)
 
     @cached_property
     def kind_by_name(self):

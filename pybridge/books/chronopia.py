@@ -1,0 +1,298 @@
+"""Rulebook ``chronopia``: ranged targeting, shooting, magic and morale (Chronopia, chapter
+3.6-3.8). Schema (DESIGN.md contract, plus crews, mounts, radii, terrain on a line of fire
+and the magic and morale query kinds), references, geometry (``pybridge.geometry``) and fact
+mapping. Rules live in ``asp/chronopia/``."""
+
+from ..errors import InputError
+from ..geometry import bases_touch, distance_tenths, gap_to_line, in_front, tenths
+from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str
+from ..symbols import Const, fact
+from .base import Rulebook, RulingKind
+from .chronopia_kinds import KINDS
+
+FACTORS = ("panic", "fear", "terror", "horror")
+CAUSES = ("fear", "terror", "horror")
+STATS = ("rs", "ld", "mg", "ar", "st", "actions")
+LENGTH = Num(lo=0, hi=10_000)
+COORDINATE = Num(lo=-10_000, hi=10_000)
+STAT = Int(lo=-100, hi=100)
+ROLL = Int(lo=1, hi=20)
+
+
+class Point(ListOf):
+    """``[x, y]`` in inches."""
+
+    def __init__(self):
+        super().__init__(COORDINATE)
+
+    def check(self, value, path):
+        point = super().check(value, path)
+        if len(point) != 2:
+            raise InputError(f"expected [x, y], got {len(point)} number(s)", path)
+        return tuple(point)
+
+
+MODEL = Record({
+    "id": Str(), "unit": Opt(Str()), "army": Str(), "individual": Opt(Bool(), False),
+    "size": Int(lo=1, hi=5), "position": Point(), "facing": Num(lo=-360, hi=360),
+    "height": Opt(LENGTH), "altitude": Opt(LENGTH), "elevation": Opt(Num(lo=-10_000, hi=10_000)),
+    "panicked": Opt(Bool(), False), "hidden": Opt(Bool(), False),
+    "mounted": Opt(Bool(), False), "chariot": Opt(Bool(), False),
+    "crew": Opt(ListOf(Record({"ld": STAT})), list), "mount": Opt(Record({"ld": STAT})),
+    "causes": Opt(Enum(CAUSES)), "fear_radius": Opt(LENGTH), "command_range": Opt(LENGTH),
+    "immune": Opt(ListOf(Enum(FACTORS)), list),
+    "stats": Opt(Record({name: Opt(STAT) for name in STATS}), dict),
+})
+SIGHT = Record({
+    "from": Str(), "to": Opt(Str()), "los": Opt(Bool()),
+    "cover": Opt(Enum(("none", "light", "heavy"))), "half_visible": Opt(Bool()),
+    "wall_height": Opt(LENGTH), "wood": Opt(LENGTH), "engaged_with": Opt(ListOf(Str())),
+})
+WEAPON = Record({"short": LENGTH, "medium": LENGTH, "max": LENGTH,
+                 "damage": STAT, "adds_strength": Opt(Bool(), False)})
+SPELL = Record({"level": Int(lo=0, hi=10), "resistable": Bool(), "offensive": Bool()})
+PASSED = Record({"factor": Enum(CAUSES), "causer": Opt(Str()), "excellent": Opt(Bool(), False)})
+KIND_SPECS = {
+    "shoot": Record({"shooter": Str(), "target": Opt(Str()), "weapon": WEAPON}),
+    "cast": Record({"caster": Str(), "target": Str(), "spell": SPELL}),
+    "morale": Record({"unit": Str(), "factor": Enum(FACTORS), "causer": Opt(Str()),
+                      "retest": Opt(Bool(), False), "starting_strength": Opt(Int(lo=1)),
+                      "losses_last_round": Opt(Bool(), False),
+                      "passed": Opt(ListOf(PASSED), list), "table_roll": Opt(ROLL)}),
+    "pre_battle": Record({"caster": Str(), "marked": Bool(), "concentrate": Opt(Bool(), False),
+                          "army_spells_cast": Opt(Int(lo=0), 0)}),
+    "summon": Record({"summoner": Str(), "spell": Record({"level": Int(lo=0, hi=10)}),
+                      "placed_at": Opt(Point()), "summoned_so_far": Opt(Int(lo=0), 0)}),
+    "control": Record({"summoner": Str(), "units": ListOf(Str()),
+                       "paid": Opt(ListOf(Str()), list),
+                       "forced_first": Opt(ListOf(Str()), list)}),
+    "rampage": Record({"unit": Str(), "summoner_dead": Opt(Bool(), False),
+                       "summoner_takes_control": Opt(Bool(), True)}),
+}
+QUERY = Record({"id": Opt(Str()), "roll": Opt(ROLL), "reroll": Opt(Int(lo=2, hi=20)),
+                **{kind: Opt(spec) for kind, spec in KIND_SPECS.items()}})
+DOCUMENT = Record({
+    "rulebook": Enum(("chronopia",)),
+    "edition": Opt(Str()),
+    "models": Opt(ListOf(MODEL), list),
+    "sight": Opt(ListOf(SIGHT), list),
+    "queries": Opt(ListOf(QUERY), list),
+})
+
+
+class Chronopia(Rulebook):
+    name = "chronopia"
+    description = ("ranged targeting, shooting, magic and fear/terror/horror morale "
+                   "(Chronopia, chapter 3.6-3.8)")
+    core_files = ("dice.lp",)
+    rule_files = ("vocabulary.lp", "targeting.lp", "shooting.lp", "magic.lp", "morale.lp",
+                  "interpretation.lp", "alternatives.lp")
+    default_edition = "crit_3_or_less"
+    kinds = KINDS
+
+    def validate(self, document):
+        state = DOCUMENT.check(document, "")
+        models = Registry("model")
+        models.declare_all(state["models"], "models")
+        by_id = {m["id"]: m for m in state["models"]}
+        for m in state["models"]:
+            if m["unit"] is None:
+                m["unit"] = m["id"]
+        units = {m["unit"] for m in state["models"]}
+        for i, s in enumerate(state["sight"]):
+            path = f"sight[{i}]"
+            models.require(s["from"], f"{path}.from")
+            models.require(s["to"], f"{path}.to")
+            if s["to"] is None and any(s[k] is not None for k in
+                                       ("los", "cover", "half_visible", "wall_height", "wood")):
+                raise InputError("missing (required for los, cover, half_visible, "
+                                 "wall_height and wood)", f"{path}.to")
+            if s["to"] == s["from"]:
+                raise InputError("a model and itself", f"{path}.to")
+            for j, other in enumerate(s["engaged_with"] or ()):
+                models.require(other, f"{path}.engaged_with[{j}]")
+        queries = Registry("query")
+        for i, q in enumerate(state["queries"]):
+            path = f"queries[{i}]"
+            kinds = [k for k in KIND_SPECS if q[k] is not None]
+            if len(kinds) != 1:
+                raise InputError(f"expected exactly one of: {', '.join(KIND_SPECS)}", path)
+            q["kind"] = kinds[0]
+            if q["id"] is None:
+                q["id"] = path
+            queries.declare(q["id"], f"{path}.id")
+            _check_query(q, f"{path}.{q['kind']}", models, units, by_id)
+            if q["reroll"] is not None and q["kind"] != "rampage":
+                raise InputError("only a rampage query has a re-roll", f"{path}.reroll")
+        return state
+
+    def facts(self, state):
+        out = []
+        models = state["models"]
+        for m in models:
+            out += _model_facts(m)
+        for a in models:
+            for b in models:
+                if a is b:
+                    continue
+                out.append(fact("state_ground_distance", a["id"], b["id"],
+                                distance_tenths(a["position"], b["position"])))
+                if in_front(a["position"], a["facing"], b["position"]):
+                    out.append(fact("state_in_front", a["id"], b["id"]))
+                if bases_touch(a["position"], a["size"], b["position"], b["size"]):
+                    out.append(fact("state_base_contact", a["id"], b["id"]))
+                for c in models:
+                    if c is a or c is b:
+                        continue
+                    gap = gap_to_line(a["position"], b["position"], c["position"], c["size"])
+                    if gap is not None:
+                        out.append(fact("state_on_line", a["id"], b["id"], c["id"], gap))
+        for s in state["sight"]:
+            out += _sight_facts(s)
+        for q in state["queries"]:
+            out += _query_facts(q, {m["id"]: m for m in models})
+        return out
+
+
+def _check_query(q, path, models, units, by_id):
+    body = q[q["kind"]]
+    for key in ("shooter", "target", "caster", "summoner", "causer"):
+        if key in body:
+            models.require(body[key], f"{path}.{key}")
+    kind = q["kind"]
+    if kind == "shoot":
+        weapon = body["weapon"]
+        if not weapon["short"] <= weapon["medium"] <= weapon["max"]:
+            raise InputError("expected short <= medium <= max", f"{path}.weapon")
+    elif kind == "morale":
+        if body["unit"] not in units and body["unit"] not in by_id:
+            raise InputError(f"unknown unit or model {body['unit']!r}", f"{path}.unit")
+        if body["factor"] != "panic" and body["causer"] is None:
+            raise InputError(f"missing (required for {body['factor']})", f"{path}.causer")
+        for j, passed in enumerate(body["passed"]):
+            models.require(passed["causer"], f"{path}.passed[{j}].causer")
+        if body["table_roll"] is not None and body["factor"] != "horror":
+            raise InputError("only a horror test rolls on the horror table",
+                             f"{path}.table_roll")
+    elif kind == "control":
+        for key in ("units", "paid", "forced_first"):
+            for j, unit in enumerate(body[key]):
+                if unit not in units:
+                    raise InputError(f"unknown unit {unit!r}", f"{path}.{key}[{j}]")
+                if key != "units" and unit not in body["units"]:
+                    raise InputError(f"{unit!r} is not among the summoner's units",
+                                     f"{path}.{key}[{j}]")
+    elif kind == "rampage":
+        if body["unit"] not in units:
+            raise InputError(f"unknown unit {body['unit']!r}", f"{path}.unit")
+
+
+def _model_facts(m):
+    ident = m["id"]
+    out = [fact("state_model", ident, m["unit"], m["army"], m["size"])]
+    for flag in ("individual", "panicked", "hidden", "mounted", "chariot"):
+        if m[flag]:
+            out.append(fact(f"state_{flag}", ident))
+    for stat, value in m["stats"].items():
+        if value is not None:
+            out.append(fact("state_stat", ident, Const(stat), value))
+    if m["mount"] is not None:
+        out.append(fact("state_mount_ld", ident, m["mount"]["ld"]))
+    out += [fact("state_crew_ld", ident, i, c["ld"]) for i, c in enumerate(m["crew"])]
+    if m["causes"] is not None:
+        out.append(fact("state_causes", ident, Const(m["causes"])))
+    out += [fact("state_immune", ident, Const(f)) for f in m["immune"]]
+    for key, predicate in (("fear_radius", "state_fear_radius"),
+                           ("command_range", "state_command_range"), ("height", "state_height"),
+                           ("altitude", "state_altitude"), ("elevation", "state_elevation")):
+        if m[key] is not None:
+            out.append(fact(predicate, ident, tenths(m[key])))
+    return out
+
+
+def _sight_facts(s):
+    a, b = s["from"], s["to"]
+    out = []
+    if s["los"] is not None:
+        out.append(fact("state_los_given", a, b, s["los"]))
+    if s["cover"] is not None:
+        out.append(fact("state_cover", a, b, Const(s["cover"])))
+    if s["half_visible"] is not None:
+        out.append(fact("state_half_visible", a, b, s["half_visible"]))
+    if s["wall_height"] is not None:
+        out.append(fact("state_wall", a, b, tenths(s["wall_height"])))
+    if s["wood"] is not None:
+        out.append(fact("state_wood", a, b, tenths(s["wood"])))
+    if s["engaged_with"] is not None:
+        out.append(fact("state_engagement_given", a))
+        for other in s["engaged_with"]:
+            out += [fact("state_engaged_given", a, other), fact("state_engaged_given", other, a)]
+    return out
+
+
+def _query_facts(q, models):
+    ident, kind, body = q["id"], q["kind"], q[q["kind"]]
+    out = [fact("state_query", ident, Const(kind))]
+    for key, die in (("roll", "first"), ("reroll", "reroll")):
+        if q[key] is not None:
+            out.append(fact("state_roll", ident, Const(die), q[key]))
+    if kind == "shoot":
+        out.append(fact("state_shoot", ident, body["shooter"]))
+        if body["target"] is not None:
+            out.append(fact("state_shoot_target", ident, body["target"]))
+        w = body["weapon"]
+        out.append(fact("state_weapon", ident, tenths(w["short"]), tenths(w["medium"]),
+                        tenths(w["max"]), w["damage"]))
+        if w["adds_strength"]:
+            out.append(fact("state_weapon_adds_strength", ident))
+    elif kind == "cast":
+        spell = body["spell"]
+        out += [fact("state_cast", ident, body["caster"], body["target"]),
+                fact("state_spell", ident, spell["level"])]
+        if spell["resistable"]:
+            out.append(fact("state_spell_resistable", ident))
+        if spell["offensive"]:
+            out.append(fact("state_spell_offensive", ident))
+    elif kind == "morale":
+        out.append(fact("state_morale", ident, body["unit"], Const(body["factor"])))
+        if body["causer"] is not None:
+            out.append(fact("state_morale_causer", ident, body["causer"]))
+        if body["retest"]:
+            out.append(fact("state_morale_retest", ident))
+        if body["starting_strength"] is not None:
+            out.append(fact("state_morale_start", ident, body["starting_strength"]))
+        if body["losses_last_round"]:
+            out.append(fact("state_morale_losses_last_round", ident))
+        for passed in body["passed"]:
+            predicate = "state_morale_passed_excellent" if passed["excellent"] \
+                else "state_morale_passed"
+            out.append(fact(predicate, ident, Const(passed["factor"]), passed["causer"] or ""))
+        if body["table_roll"] is not None:
+            out.append(fact("state_roll", ident, Const("table"), body["table_roll"]))
+    elif kind == "pre_battle":
+        out += [fact("state_pre_battle", ident, body["caster"]),
+                fact("state_pre_battle_army_cast", ident, body["army_spells_cast"])]
+        if body["marked"]:
+            out.append(fact("state_pre_battle_marked", ident))
+        if body["concentrate"]:
+            out.append(fact("state_pre_battle_concentrate", ident))
+    elif kind == "summon":
+        out += [fact("state_summon", ident, body["summoner"]),
+                fact("state_spell", ident, body["spell"]["level"]),
+                fact("state_summon_count", ident, body["summoned_so_far"])]
+        if body["placed_at"] is not None:
+            summoner = models[body["summoner"]]
+            out.append(fact("state_summon_placed", ident,
+                            distance_tenths(summoner["position"], body["placed_at"])))
+    elif kind == "control":
+        out.append(fact("state_control", ident, body["summoner"]))
+        for key, predicate in (("units", "state_control_unit"), ("paid", "state_control_paid"),
+                               ("forced_first", "state_control_forced")):
+            out += [fact(predicate, ident, unit) for unit in body[key]]
+    elif kind == "rampage":
+        out.append(fact("state_rampage", ident, body["unit"]))
+        if body["summoner_dead"]:
+            out.append(fact("state_rampage_summoner_dead", ident))
+        if not body["summoner_takes_control"]:
+            out.append(fact("state_rampage_no_control", ident))
+    return out

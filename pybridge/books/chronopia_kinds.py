@@ -1,0 +1,65 @@
+"""The ruling kinds of the chronopia rulebook: fields (in the order of the ruling term's
+arguments) and how a judge would say each."""
+
+from .base import RulingKind
+
+
+def _yes(value, yes, no):
+    return yes if value else no
+
+
+KINDS = (
+    RulingKind("legal_target", ("shooter", "target", "needs_ld_test"),
+               lambda r: f"{r['shooter']} may shoot at {r['target']}"
+                         f"{_yes(r['needs_ld_test'], ' after a passed LD test (target of opportunity)', '')}."),
+    RulingKind("target_refused", ("shooter", "target"),
+               lambda r: f"{r['shooter']} may not shoot at {r['target']}."),
+    RulingKind("out_of_range", ("shooter", "target"),
+               lambda r: f"{r['target']} is beyond {r['shooter']}'s maximum range: the action "
+                         "is lost."),
+    RulingKind("hit_number", ("shooter", "target", "value"),
+               lambda r: f"{r['shooter']} hits {r['target']} on {r['value']} or less "
+                         "(an unmodified 1 always hits)."),
+    RulingKind("excellent_possible", ("shooter", "target", "value"),
+               lambda r: f"An unmodified 1 by {r['shooter']} at {r['target']} is "
+                         f"{_yes(r['value'], 'an excellent success', 'an ordinary hit')}."),
+    RulingKind("friendly_fire_number", ("shooter", "friend", "value"),
+               lambda r: f"On a miss, {r['shooter']} tests {r['value']} or less against "
+                         f"{r['friend']}."),
+    RulingKind("save_number", ("shooter", "target", "value"),
+               lambda r: f"{r['target']} saves against {r['shooter']} on {r['value']} or less."),
+    RulingKind("cast_number", ("caster", "value"),
+               lambda r: f"{r['caster']} casts on {r['value']} or less."),
+    RulingKind("resist_number", ("caster", "target", "value"),
+               lambda r: f"{r['target']} resists {r['caster']}'s spell on {r['value']} or less."),
+    RulingKind("spell_target", ("caster", "target", "legal"),
+               lambda r: f"{r['caster']} {_yes(r['legal'], 'may', 'may not')} cast on "
+                         f"{r['target']}."),
+    RulingKind("pre_battle", ("caster", "allowed"),
+               lambda r: f"{r['caster']} {_yes(r['allowed'], 'may', 'may not')} cast the spell "
+                         "before the battle."),
+    RulingKind("skips_first_activation", ("caster",),
+               lambda r: f"{r['caster']} gives up its first activation."),
+    RulingKind("summon", ("summoner", "placement_ok", "allowed"),
+               lambda r: f"{r['summoner']} {_yes(r['allowed'], 'may', 'may not')} summon; the "
+                         f"placement is {_yes(r['placement_ok'], 'valid', 'too far')}."),
+    RulingKind("control_cost", ("summoner", "value"),
+               lambda r: f"{r['summoner']} needs {r['value']} action(s) to keep control."),
+    RulingKind("rampages", ("unit",), lambda r: f"{r['unit']} rampages."),
+    RulingKind("regains_control", ("unit",),
+               lambda r: f"{r['unit']}'s summoner regains control by paying an action at its "
+                         "next activation."),
+    RulingKind("morale_test", ("unit", "factor", "treated_as", "value"),
+               lambda r: f"{r['unit']} tests {r['factor']}"
+                         f"{'' if r['treated_as'] == r['factor'] else ' as ' + r['treated_as']}"
+                         f" on {r['value']} or less."),
+    RulingKind("immune", ("unit", "factor"),
+               lambda r: f"{r['unit']} is immune to {r['factor']}."),
+    RulingKind("no_test", ("unit", "factor", "reason"),
+               lambda r: f"{r['unit']} takes no {r['factor']} test ({r['reason']})."),
+    RulingKind("outcome", ("query", "result"),
+               lambda r: f"{r['query']}: {r['result']}."),
+    RulingKind("chance", ("query", "die", "result", "in", "of"),
+               lambda r: f"{r['query']}: {r['result']} in {r['in']} of {r['of']}"
+                         f"{'' if r['die'] == 'first' else ' (' + r['die'] + ')'}."),
+)

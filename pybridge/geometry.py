@@ -1,0 +1,66 @@
+"""Table-top geometry for the bridge: what positions say, as integers ASP can compare.
+
+Lengths leave here in tenths of an inch, rounded half up, so that every rule's comparison
+("within 12 inches") is an integer comparison in ASP. Distances are computed exactly from
+the document's decimal positions (Fractions), so 12.05 inches is 12.1, never 12.0 by a
+binary float; arcs and lines use floats with a tolerance of 1e-9 at their boundaries.
+"""
+
+import math
+from fractions import Fraction
+
+# Base diameter in inches by size class (1 small .. 5 gigantic).
+BASE_DIAMETER = {1: Fraction(3, 4), 2: Fraction(1), 3: Fraction(3, 2), 4: Fraction(2),
+                 5: Fraction(3)}
+EPSILON = 1e-9
+NEAR_LINE = 10          # models more than one inch (10 tenths) off a line are not listed
+
+
+def tenths(length):
+    """A non-negative or negative length (a Fraction or int) in tenths, rounded half up."""
+    return math.floor(Fraction(length) * 10 + Fraction(1, 2))
+
+
+def distance_tenths(a, b):
+    """Centre-to-centre distance of two points, in tenths, rounded half up, exactly: the
+    largest n with (n - 1/2)^2 <= (10 d)^2, from the exact squared distance."""
+    squared = (Fraction(a[0]) - Fraction(b[0])) ** 2 + (Fraction(a[1]) - Fraction(b[1])) ** 2
+    scaled = 400 * squared                      # (20 d)^2: compare odd numbers 2n - 1
+    root = math.isqrt(scaled.numerator // scaled.denominator)
+    return (root + 1) // 2
+
+
+def radius(size):
+    return BASE_DIAMETER[size] / 2
+
+
+def in_front(a, facing, b):
+    """Whether point b lies in the front 180 degrees of a model at a facing ``facing``
+    (degrees counter-clockwise from +x): at most 90 degrees off, inclusive."""
+    dx, dy = float(b[0] - a[0]), float(b[1] - a[1])
+    if dx == 0 and dy == 0:
+        return True
+    angle = math.radians(float(facing))
+    dot = math.cos(angle) * dx + math.sin(angle) * dy
+    return dot >= -EPSILON * math.hypot(dx, dy)
+
+
+def gap_to_line(a, b, c, size):
+    """For a model of size class ``size`` at c: the distance from the segment a-b to its base
+    edge in tenths (0 or less: its base touches the line), or None when c's centre does not
+    project strictly between a and b or the base is more than an inch off the line."""
+    ax, ay, bx, by, cx, cy = (float(v) for v in (a[0], a[1], b[0], b[1], c[0], c[1]))
+    length2 = (bx - ax) ** 2 + (by - ay) ** 2
+    if length2 == 0:
+        return None
+    t = ((cx - ax) * (bx - ax) + (cy - ay) * (by - ay)) / length2
+    if t <= EPSILON or t >= 1 - EPSILON:
+        return None
+    off = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / math.sqrt(length2)
+    gap = math.floor((off - float(radius(size))) * 10 + 0.5 + EPSILON)
+    return gap if gap < NEAR_LINE else None
+
+
+def bases_touch(a, size_a, b, size_b):
+    squared = (Fraction(a[0]) - Fraction(b[0])) ** 2 + (Fraction(a[1]) - Fraction(b[1])) ** 2
+    return squared <= (radius(size_a) + radius(size_b)) ** 2
