@@ -71,6 +71,8 @@ class Analysis:
         for name, arity in sorted(signatures(self.book.encoding.statements)):
             if name.startswith("state_"):
                 shows.append(ast.ShowSignature(location, name, arity + 1, True))
+        for name, arity in self.book.witness_inputs:
+            shows.append(ast.ShowSignature(location, name, arity + 1, True))
         return shows
 
     @cached_property
@@ -129,6 +131,8 @@ class Analysis:
                 add(fact("rule_id", rule_id))
             for world in worlds:
                 add(fact("world", world))
+            for symbol in self.book.space_facts(bounds):
+                add(symbol)
             for size in range(1, self.book.max_class_size(bounds) + 1 if exact else 1):
                 for number, i, j in permutations(size):
                     add(fact("space_perm", size, number, i, j))

@@ -26,11 +26,15 @@ def _world_literal():
 
 class _AddWorld(ast.Transformer):
     def visit_SymbolicAtom(self, atom):
-        term = atom.symbol
+        return atom.update(symbol=self._indexed(atom.symbol))
+
+    def _indexed(self, term):
         if term.ast_type == ASTType.Function and term.name not in SHARED:
             variable = ast.Variable(term.location, WORLD)
-            return atom.update(symbol=term.update(arguments=[variable, *term.arguments]))
-        return atom
+            return term.update(arguments=[variable, *term.arguments])
+        if term.ast_type == ASTType.Pool:    # p(1; 2) parses as the pool p(1); p(2)
+            return term.update(arguments=[self._indexed(a) for a in term.arguments])
+        return term
 
     def visit_Rule(self, rule):
         rule = rule.update(**self.visit_children(rule))

@@ -26,6 +26,9 @@ class Rulebook:
     kinds = ()               # RulingKind, in output order
     bounds = ()              # analysis.bounds.Bound: the state space's bounds
     listing_bounds = {}      # smaller defaults for enumerate and diff, by bound name
+    witness_inputs = ()      # (predicate, arity) of input facts no rule reads that witnesses
+                             # need to become documents (e.g. positions, from which the
+                             # bridge computes the geometry the rules read)
 
     @cached_property
     def encoding(self):
@@ -38,6 +41,10 @@ class Rulebook:
     @cached_property
     def kind_order(self):
         return {kind.name: index for index, kind in enumerate(self.kinds)}
+
+    def space_facts(self, bounds):
+        """Facts the state space needs from the bridge (e.g. the geometry of its grid)."""
+        return []
 
     def validate(self, document):
         """The document checked and normalised (raises InputError naming the path)."""

@@ -3,10 +3,11 @@
 and the magic and morale query kinds), references, geometry (``pybridge.geometry``) and fact
 mapping. Rules live in ``asp/chronopia/``."""
 
+from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..geometry import bases_touch, distance_tenths, gap_to_line, in_front, tenths
 from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str
-from ..symbols import Const, fact
+from ..symbols import Const, fact, unpack
 from .base import Rulebook, RulingKind
 from .chronopia_kinds import KINDS
 
@@ -89,6 +90,24 @@ class Chronopia(Rulebook):
                   "interpretation.lp", "alternatives.lp")
     default_edition = "crit_3_or_less"
     kinds = KINDS
+    bounds = (
+        Bound("max_models", "--models", ("max_models",), 3, (1, 4),
+              "most enemy models on the grid (each with a unit, a size and flags)"),
+        Bound("morale", "--morale", ("morale",), 1, (0, 1),
+              "1: with the morale query and causers; 0: shooting only"),
+    )
+    # enumerate and diff list every state: one enemy model, shooting only
+    listing_bounds = {"max_models": 1, "morale": 0}
+    witness_inputs = (("state_position", 3), ("state_facing", 2))
+
+    def max_class_size(self, bounds):
+        return bounds["max_models"] - 1
+
+    def space_facts(self, bounds):
+        return space_facts()
+
+    def document(self, facts):
+        return document(facts)
 
     def validate(self, document):
         state = DOCUMENT.check(document, "")
@@ -296,3 +315,84 @@ def _query_facts(q, models):
         if not body["summoner_takes_control"]:
             out.append(fact("state_rampage_no_control", ident))
     return out
+
+
+# The state space's grid (asp/chronopia/space.lp): the shooter's point 0 and the enemies'
+# points, chosen around the rules' distances (4 and 12 inches, the 8/16/24 weapon bands) and
+# with points on a common line of fire and one behind the shooter.
+GRID = ((0, 0), (0, 4), (4, 4), (0, 8), (-4, 8), (0, 12), (4, 12), (0, 16), (-4, -4))
+GRID_FACINGS = (90, 270)
+GRID_SIZES = (1, 2, 3)
+
+
+def space_facts():
+    """The grid's geometry, computed by the same functions as a document's."""
+    out = []
+    for p, (x, y) in enumerate(GRID):
+        out.append(fact("space_xy", p, x, y))
+    for p, a in enumerate(GRID):
+        for q, b in enumerate(GRID):
+            if p == q:
+                continue
+            out.append(fact("space_ground", p, q, distance_tenths(a, b)))
+            out += [fact("space_front", p, f, q) for f in GRID_FACINGS if in_front(a, f, b)]
+            for r, c in enumerate(GRID):
+                if r in (p, q):
+                    continue
+                for size in GRID_SIZES:
+                    gap = gap_to_line(a, b, c, size)
+                    if gap is not None:
+                        out.append(fact("space_gap", p, q, r, size, gap))
+    return out
+
+
+def document(facts):
+    """A state document from input facts (state_* without a world), for analysis witnesses:
+    models with their positions and flags, the sight entries and the queries. Geometry facts
+    are left out: the bridge computes them again from the positions."""
+    by = {}
+    for symbol in facts:
+        name, values, _ = unpack(symbol)
+        by.setdefault(name, []).append(values)
+
+    def rows(name):
+        return sorted(by.get(name, []), key=repr)
+
+    models = {}
+    for ident, unit, army, size in rows("state_model"):
+        models[ident] = {"id": ident, "unit": unit, "army": army, "size": size}
+    for ident, x, y in rows("state_position"):
+        models[ident]["position"] = [x, y]
+    for ident, facing in rows("state_facing"):
+        models[ident]["facing"] = facing
+    for flag in ("individual", "panicked", "hidden", "mounted", "chariot"):
+        for (ident,) in rows(f"state_{flag}"):
+            models[ident][flag] = True
+    for ident, stat, value in rows("state_stat"):
+        models[ident].setdefault("stats", {})[stat] = value
+    for ident, cause in rows("state_causes"):
+        models[ident]["causes"] = cause
+    for ident, factor in rows("state_immune"):
+        models[ident].setdefault("immune", []).append(factor)
+    sight = [{"from": a, "to": b, "cover": c} for a, b, c in rows("state_cover")]
+    queries = []
+    weapons = {q: (s, m, x, d) for q, s, m, x, d in rows("state_weapon")}
+    for query, shooter in rows("state_shoot"):
+        s, m, x, d = weapons[query]
+        queries.append({"id": query, "shoot": {"shooter": shooter, "weapon": {
+            "short": s / 10, "medium": m / 10, "max": x / 10, "damage": d}}})
+    causers = dict(rows("state_morale_causer"))
+    starts = dict(rows("state_morale_start"))
+    for query, group, factor in rows("state_morale"):
+        body = {"unit": group, "factor": factor}
+        if query in causers:
+            body["causer"] = causers[query]
+        if query in starts:
+            body["starting_strength"] = starts[query]
+        queries.append({"id": query, "morale": body})
+    doc = {"rulebook": "chronopia", "models": [models[k] for k in sorted(models)]}
+    if sight:
+        doc["sight"] = sight
+    if queries:
+        doc["queries"] = queries
+    return doc

@@ -1,0 +1,67 @@
+"""chronopia through the analysis machinery: the invariants over the grid state space, the
+edition diff of C36-CRIT, and witnesses that go back through `rule` unchanged."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import pybridge
+from pybridge.books import get
+from pybridge.cli.main import cli
+
+BOOK = get("chronopia")
+
+
+@pytest.fixture(scope="module")
+def runner():
+    return CliRunner()
+
+
+def run(runner, *args):
+    result = runner.invoke(cli, list(args))
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_check_chronopia_decides_every_invariant(runner):
+    result = run(runner, "check", "chronopia", "--format", "json")
+    report = json.loads(result.stdout)
+    assert [i["id"] for i in report["invariants"]] == [f"CHR-INV-{n}" for n in range(1, 5)]
+    assert {i["status"] for i in report["invariants"]} == {"holds"}
+    assert result.exit_code == 0
+
+
+def test_diff_chronopia_crit_editions_differ_only_on_the_excellent_success(runner):
+    result = run(runner, "diff", "chronopia", "--from", "crit_3_or_less", "--to",
+                 "crit_exactly_3", "--format", "json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["complete"] and report["total"] > 0
+    for change in report["changed"]:
+        before = {(r["kind"], r.get("value")) for r in change["rulings_before"]
+                  if r["kind"] in ("hit_number", "excellent_possible")}
+        after = {(r["kind"], r.get("value")) for r in change["rulings_after"]
+                 if r["kind"] in ("hit_number", "excellent_possible")}
+        # same hit number, below 3 (the grid's RS 10 minus range and cover): "a 3" read as
+        # "3 or less" makes the 1 ordinary, read as "exactly 3" keeps it excellent
+        ((_, number),) = [x for x in before if x[0] == "hit_number"]
+        assert ("hit_number", number) in after and number < 3
+        assert ("excellent_possible", False) in before and ("excellent_possible", True) in after
+        # the witness, ruled again in both editions, gives the same rulings
+        assert pybridge.rule(change["witness"])["rulings"] == change["rulings_before"]
+        assert pybridge.rule(change["witness"], edition="crit_exactly_3")["rulings"] == \
+            change["rulings_after"]
+
+
+def test_enumerate_chronopia_witnesses_rule_the_same_through_rule(runner, tmp_path):
+    out = tmp_path / "states.jsonl"
+    result = run(runner, "enumerate", "chronopia", "--out", str(out), "--format", "json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["complete"]
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == report["total"]
+    for line in lines[:: max(1, len(lines) // 50)]:
+        entry = json.loads(line)
+        assert pybridge.rule(entry["state"])["rulings"] == entry["rulings"]
