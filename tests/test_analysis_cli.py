@@ -349,7 +349,6 @@ BAD = [
     (("enumerate", "nosuch"), ["nosuch", "rulebook"]),
     (("diff", "nosuch", "--from", "literal", "--to", "literal"), ["nosuch", "rulebook"]),
     (("errata", "nosuch"), ["nosuch", "rulebook"]),
-    (("check", "chronopia"), ["chronopia", "rulebook"]),
     (("check", "redemption", "--values", "5..1"), ["--values", "5..1"]),
     (("enumerate", "redemption", "--values", "5..1"), ["--values", "5..1"]),
     (DIFF + ("--values", "5..1"), ["--values", "5..1"]),

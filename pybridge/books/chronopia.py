@@ -141,8 +141,8 @@ class Chronopia(Rulebook):
                 q["id"] = path
             queries.declare(q["id"], f"{path}.id")
             _check_query(q, f"{path}.{q['kind']}", models, units, by_id)
-            if q["reroll"] is not None and q["kind"] != "rampage":
-                raise InputError("only a rampage query has a re-roll", f"{path}.reroll")
+            if q["reroll"] is not None:
+                _check_reroll(q, f"{path}.reroll")
         return state
 
     def facts(self, state):
@@ -171,6 +171,18 @@ class Chronopia(Rulebook):
         for q in state["queries"]:
             out += _query_facts(q, {m["id"]: m for m in models})
         return out
+
+
+def _check_reroll(q, path):
+    """A re-roll exists only on a rampage whose 1 the living summoner does not take."""
+    if q["kind"] != "rampage":
+        raise InputError("only a rampage query has a re-roll", path)
+    body = q["rampage"]
+    if body["summoner_dead"] or body["summoner_takes_control"]:
+        raise InputError("a re-roll follows only a 1 that a living summoner does not take "
+                         "(summoner_takes_control: false)", path)
+    if q["roll"] is not None and q["roll"] != 1:
+        raise InputError(f"a re-roll follows only a roll of 1 (the roll is {q['roll']})", path)
 
 
 def _check_query(q, path, models, units, by_id):
