@@ -2,21 +2,17 @@
 between the chapter and the changes to table T.4, and the edition diff."""
 
 import json
-from dataclasses import replace
 
 import pytest
-from clingo import ast
 from click.testing import CliRunner
 
 import pybridge
-from pybridge.analysis import check as check_module
-from pybridge.analysis.program import Analysis
 from pybridge.books import get
 from pybridge.cli.main import cli
-from pybridge.encoding import Edition
+
+from mutants import check_mutant
 
 BOOK = get("b5")
-ERRATA = set(BOOK.encoding.editions["errata"].rule_ids)
 
 
 @pytest.fixture(scope="module")
@@ -47,21 +43,6 @@ def test_check_b5_every_invariant_holds(runner, edition):
 
 # --- each invariant can fail: a deliberately broken rule set violates it --------------------
 
-class _Mutant(Analysis):
-    """The analysis program with extra (broken) rules added to the rule files."""
-
-    def __init__(self, book, text):
-        super().__init__(book)
-        self.text = text
-
-    @property
-    def encoding(self):
-        from pybridge.analysis.worlds import add_worlds
-        extra = []
-        ast.parse_string(self.text, extra.append)
-        return add_worlds(list(self.book.encoding.statements) + extra[1:])
-
-
 MUTANTS = {
     # destruction that forgets immunity
     "B5-INV-1": ('ruled_by(destroyed(B, E), "B.5.2.3") :- in_field(B, F), element_field(E, F), '
@@ -79,14 +60,7 @@ MUTANTS = {
 @pytest.mark.parametrize("invariant", sorted(MUTANTS))
 def test_b5_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invariant):
     text, removed = MUTANTS[invariant]
-    mutant = _Mutant(BOOK, text)
-    monkeypatch.setattr(check_module, "analysis", lambda book: mutant)
-    editions = dict(BOOK.encoding.editions)
-    editions["mutant"] = Edition("mutant", "test", tuple(sorted(ERRATA - {removed})))
-    monkeypatch.setattr(type(BOOK.encoding), "editions", property(lambda self: editions))
-    from pybridge.analysis.bounds import Bounds
-    (entry,) = check_module.check(BOOK, Bounds(BOOK.bounds), "mutant", timeout=60,
-                                  only=[invariant])
+    entry = check_mutant(monkeypatch, BOOK, invariant, text, removed=[removed] if removed else [])
     assert entry["status"] == "violated", entry
     assert entry["witness"]["rulebook"] == "b5"
 

@@ -10,6 +10,8 @@ import pybridge
 from pybridge.books import get
 from pybridge.cli.main import cli
 
+from mutants import check_mutant
+
 BOOK = get("chronopia")
 
 
@@ -65,3 +67,26 @@ def test_enumerate_chronopia_witnesses_rule_the_same_through_rule(runner, tmp_pa
     for line in lines[:: max(1, len(lines) // 50)]:
         entry = json.loads(line)
         assert pybridge.rule(entry["state"])["rulings"] == entry["rulings"]
+
+
+# --- each invariant can fail: a deliberately broken rule set violates it --------------------
+
+MUTANTS = {
+    # hidden models shootable
+    "CHR-INV-1": ("", ["C36-LOS-HIDDEN"]),
+    # no nearest-model picks at all: visible enemies but no legal target
+    "CHR-INV-2": ("", ["C36-PRI-A", "C36-PRI-E"]),
+    # fear-causers no longer immune to fear
+    "CHR-INV-3": ("", ["C38-IMM-FEAR", "C38-IMM-TERROR", "C38-IMM-HORROR"]),
+    # immunity to panic read as immunity to fear
+    "CHR-INV-4": ('ruled_by(immune(G, fear), "C38-FEAR") :- state_morale(Q, G, fear), '
+                  'unit_of(M, G), state_immune(M, panic).', []),
+}
+
+
+@pytest.mark.parametrize("invariant", sorted(MUTANTS))
+def test_chronopia_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invariant):
+    text, removed = MUTANTS[invariant]
+    entry = check_mutant(monkeypatch, BOOK, invariant, text, removed=removed)
+    assert entry["status"] == "violated", entry
+    assert pybridge.rule(entry["witness"])["status"] == "ok"
