@@ -48,7 +48,8 @@ def in_front(a, facing, b):
 def gap_to_line(a, b, c, size):
     """For a model of size class ``size`` at c: the distance from the segment a-b to its base
     edge in tenths (0 or less: its base touches the line), or None when c's centre does not
-    project strictly between a and b or the base is more than an inch off the line."""
+    project strictly between a and b or the base is more than an inch off the line
+    (an inch exactly is listed: "within" includes its bound)."""
     ax, ay, bx, by, cx, cy = (float(v) for v in (a[0], a[1], b[0], b[1], c[0], c[1]))
     length2 = (bx - ax) ** 2 + (by - ay) ** 2
     if length2 == 0:
@@ -58,7 +59,7 @@ def gap_to_line(a, b, c, size):
         return None
     off = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / math.sqrt(length2)
     gap = math.floor((off - float(radius(size))) * 10 + 0.5 + EPSILON)
-    return gap if gap < NEAR_LINE else None
+    return gap if gap <= NEAR_LINE else None
 
 
 def bases_touch(a, size_a, b, size_b):

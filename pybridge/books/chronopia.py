@@ -118,6 +118,11 @@ class Chronopia(Rulebook):
             if m["unit"] is None:
                 m["unit"] = m["id"]
         units = {m["unit"] for m in state["models"]}
+        for i, m in enumerate(state["models"]):
+            if m["unit"] in by_id and m["unit"] != m["id"]:
+                raise InputError(f"{m['unit']!r} is another model's id: a unit's name must "
+                                 "not name a different model", f"models[{i}].unit")
+        seen_pairs = {}
         for i, s in enumerate(state["sight"]):
             path = f"sight[{i}]"
             models.require(s["from"], f"{path}.from")
@@ -128,8 +133,16 @@ class Chronopia(Rulebook):
                                  "wall_height and wood)", f"{path}.to")
             if s["to"] == s["from"]:
                 raise InputError("a model and itself", f"{path}.to")
+            pair = (s["from"], s["to"])
+            if pair in seen_pairs:
+                raise InputError(f"a second sight entry for {s['from']!r} and "
+                                 f"{s['to'] if s['to'] is not None else 'melee contact'!r} "
+                                 f"(also at {seen_pairs[pair]})", path)
+            seen_pairs[pair] = path
             for j, other in enumerate(s["engaged_with"] or ()):
                 models.require(other, f"{path}.engaged_with[{j}]")
+                if other == s["from"]:
+                    raise InputError("a model engaged with itself", f"{path}.engaged_with[{j}]")
         queries = Registry("query")
         for i, q in enumerate(state["queries"]):
             path = f"queries[{i}]"
@@ -192,6 +205,8 @@ def _check_query(q, path, models, units, by_id):
             models.require(body[key], f"{path}.{key}")
     kind = q["kind"]
     if kind == "shoot":
+        if body["target"] == body["shooter"]:
+            raise InputError("a model cannot shoot at itself", f"{path}.target")
         weapon = body["weapon"]
         if not weapon["short"] <= weapon["medium"] <= weapon["max"]:
             raise InputError("expected short <= medium <= max", f"{path}.weapon")
@@ -200,6 +215,9 @@ def _check_query(q, path, models, units, by_id):
             raise InputError(f"unknown unit or model {body['unit']!r}", f"{path}.unit")
         if body["factor"] != "panic" and body["causer"] is None:
             raise InputError(f"missing (required for {body['factor']})", f"{path}.causer")
+        causer = body["causer"]
+        if causer is not None and (causer == body["unit"] or by_id[causer]["unit"] == body["unit"]):
+            raise InputError("the causer is in the tested group", f"{path}.causer")
         for j, passed in enumerate(body["passed"]):
             models.require(passed["causer"], f"{path}.passed[{j}].causer")
         if body["table_roll"] is not None and body["factor"] != "horror":
@@ -208,6 +226,8 @@ def _check_query(q, path, models, units, by_id):
     elif kind == "control":
         for key in ("units", "paid", "forced_first"):
             for j, unit in enumerate(body[key]):
+                if unit in body[key][:j]:
+                    raise InputError(f"{unit!r} twice", f"{path}.{key}[{j}]")
                 if unit not in units:
                     raise InputError(f"unknown unit {unit!r}", f"{path}.{key}[{j}]")
                 if key != "units" and unit not in body["units"]:
