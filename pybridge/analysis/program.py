@@ -118,7 +118,9 @@ class Analysis:
         """A grounded control: encoding + space + display + ``statements``, with the program
         parts ``parts`` (invariants) and ``world/1`` facts for ``worlds``."""
         exact = exact_symmetry(self.book, bounds)
-        arguments = list(bounds.constants()) + ["-c", f"lex_leader={int(exact)}"]
+        # search = 1 tells an encoding that the state is open (it may pick solver-friendly
+        # forms of a rule; asp/redemption/battle.lp does)
+        arguments = list(bounds.constants()) + ["-c", f"lex_leader={int(exact)}", "-c", "search=1"]
         control = clingo.Control(arguments + list(extra_args), logger=silent)
         with ast.ProgramBuilder(control) as builder:
             for statement in itertools.chain(self.encoding, self.space, self.display,
