@@ -6,7 +6,8 @@ from . import books as registry
 from .errors import InputError
 from .loading import load_document
 from .results import assemble
-from .solving import solve
+from .solving import solve, solve_batch
+from .symbols import in_world
 from .analysis.bounds import Bounds
 
 
@@ -31,6 +32,13 @@ def rule(state, edition=None):
 
 
 def _rule_document(state, edition):
+    book, name, checked = _prepare(state, edition)
+    outcome = solve(book.encoding, book.facts(checked), set(book.encoding.editions[name].rule_ids))
+    return assemble(book, name, outcome)
+
+
+def _prepare(state, edition):
+    """The rulebook, the edition's name and the checked state of one state document."""
     book = registry.for_document(state)
     checked = book.validate(state)
     name, where = (edition, "--edition") if edition is not None else (checked.get("edition"), "edition")
@@ -39,8 +47,70 @@ def _rule_document(state, edition):
     if name not in editions:
         raise InputError(f"unknown edition {name!r} (expected one of: {', '.join(editions)})",
                          where)
-    outcome = solve(book.encoding, book.facts(checked), set(editions[name].rule_ids))
-    return assemble(book, name, outcome)
+    return book, name, checked
+
+
+BATCH = 500      # states read, grounded and solved together by rule_all
+
+
+def rule_all(sources, edition=None):
+    """The rulings for many states (paths, ``-`` or documents), in order: yields for each
+    ``(source, result)`` or ``(source, InputError)``. States of a rulebook are grounded and
+    solved together, BATCH at a time (one grounding instead of one each); a batch holding
+    an ambiguous or inconsistent state is solved state by state. The results are the same
+    as :func:`rule`'s."""
+    sources = list(sources)
+    for start in range(0, len(sources), BATCH):
+        yield from _rule_batch(sources[start:start + BATCH], edition)
+
+
+def _rule_batch(sources, edition):
+    prepared = []
+    for source in sources:
+        try:
+            document = load(source) if isinstance(source, (str, Path)) else source
+            prepared.append(_prepare(document, edition))
+        except InputError as error:
+            if isinstance(source, (str, Path)) and not error.source:
+                error = error.located(str(source))
+            prepared.append(error)
+    results = [None] * len(sources)
+    groups = {}      # states of one rulebook under one edition are solved together
+    for index, item in enumerate(prepared):
+        if not isinstance(item, InputError):
+            groups.setdefault((item[0].name, item[1]), []).append(index)
+    for indices in groups.values():
+        book, name, _ = prepared[indices[0]]
+        in_force = set(book.encoding.editions[name].rule_ids)
+        outcomes = None
+        if len(indices) > 1:
+            states = []
+            for world, index in enumerate(indices, 1):
+                with in_world(world):
+                    states.append(book.facts(prepared[index][2]))
+            outcomes = solve_batch(book.encoding, _world_statements(book), states, in_force)
+        for k, index in enumerate(indices):
+            checked = prepared[index][2]
+            outcome = outcomes[k] if outcomes is not None else \
+                solve(book.encoding, book.facts(checked), in_force)
+            results[index] = assemble(book, name, outcome)
+    for source, item, result in zip(sources, prepared, results):
+        yield source, (item if isinstance(item, InputError) else result)
+
+
+_WORLD_STATEMENTS = {}
+
+
+def _world_statements(book):
+    """The rulebook's encoding indexed by worlds for a batch of states under one edition:
+    in_force is shared by the worlds and given as facts (no externals), so the grounder
+    drops the rules out of force."""
+    if book.name not in _WORLD_STATEMENTS:
+        from clingo.ast import ASTType
+        from .analysis.worlds import SHARED, add_worlds
+        statements = [s for s in book.encoding.statements if s.ast_type != ASTType.External]
+        _WORLD_STATEMENTS[book.name] = add_worlds(statements, SHARED | {"in_force"})
+    return _WORLD_STATEMENTS[book.name]
 
 
 def rulebooks():

@@ -159,8 +159,18 @@ def _parse_json(text):
         ) from None
 
 
+def _depth_bound(text):
+    """An upper bound of the nesting depth of a YAML text, cheap to compute: a flow
+    collection opens with a bracket, and a block collection inside another is indented
+    further (a sequence may share its parent mapping's indentation: hence twice)."""
+    indent = max((len(line) - len(line.lstrip(" ")) for line in text.splitlines()), default=0)
+    return 2 * (indent + 1) + text.count("[") + text.count("{")
+
+
 def _check_depth(text):
     """Refuse deep nesting before the C composer recurses into it (it has no guard)."""
+    if _depth_bound(text) <= MAX_DEPTH:
+        return
     depth = 0
     starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
     ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)

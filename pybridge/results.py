@@ -10,18 +10,25 @@ def decode(rulebook, symbols, value=from_symbol):
     turns each field's symbol into a Python value."""
     terms, because = {}, {}
     for symbol in symbols:
-        if symbol.name == "ruling" and len(symbol.arguments) == 1:
-            term = symbol.arguments[0]
-            kind = rulebook.kind_by_name.get(term.name)
-            if kind is not None and len(term.arguments) == len(kind.fields):
-                terms[term] = kind
-        elif symbol.name == "because" and len(symbol.arguments) == 2:
-            because.setdefault(symbol.arguments[0], set()).add(symbol.arguments[1].string)
+        name = symbol.name
+        if name == "ruling":
+            arguments = symbol.arguments
+            if len(arguments) == 1:
+                term = arguments[0]
+                kind = rulebook.kind_by_name.get(term.name)
+                if kind is not None:
+                    fields = term.arguments
+                    if len(fields) == len(kind.fields):
+                        terms[term] = (kind, fields)
+        elif name == "because":
+            arguments = symbol.arguments
+            if len(arguments) == 2:
+                because.setdefault(arguments[0], set()).add(arguments[1].string)
     order = rulebook.encoding.rule_order
     rulings = []
-    for term, kind in terms.items():
+    for term, (kind, fields) in terms.items():
         ruling = {"kind": kind.name}
-        for name, argument in zip(kind.fields, term.arguments):
+        for name, argument in zip(kind.fields, fields):
             ruling[name] = value(argument)
         ruling["because"] = sorted(because.get(term, ()), key=lambda i: (order.get(i, 1e9), i))
         rulings.append(ruling)
@@ -47,6 +54,9 @@ def assemble(rulebook, edition, outcome):
         result["conflict"] = list(outcome.conflict)
         return result
     decoded = [decode(rulebook, answer_set) for answer_set in outcome.answer_sets]
+    if len(decoded) == 1:
+        result["rulings"] = decoded[0]
+        return result
     common = set.intersection(*({canonical(r) for r in rulings} for rulings in decoded))
     result["rulings"] = [r for r in decoded[0] if canonical(r) in common]
     if outcome.status == "ambiguous":

@@ -87,3 +87,41 @@ def minimal_conflict(control, encoding, in_force):
         if is_unsat(control, encoding, set(trial)):
             conflict = trial
     return tuple(conflict)
+
+
+def solve_batch(encoding, world_statements, states, in_force):
+    """Solve many states under one edition in one grounding: ``states`` holds each state's
+    facts made for its world (``symbols.in_world``: state k is world k + 1), ``in_force``
+    the edition's rule IDs. Each state is a world of the world-indexed encoding
+    (``world_statements``: in_force shared and given as facts, so the grounder drops the
+    rules out of force), and no state sees another's atoms. One answer set means every state
+    has exactly one: their Outcomes. Otherwise (a state without answer set, or one with
+    several) None: the caller solves the states one by one to tell which.
+    """
+    control = clingo.Control(["--project=show"], logger=silent)
+    with ast.ProgramBuilder(control) as builder:
+        for statement in world_statements:
+            builder.add(statement)
+    control.add("base", [], "#show ruling/2. #show because/3.")
+    with control.backend() as backend:
+        def add(symbol):
+            backend.add_rule([backend.add_atom(symbol)])
+        for rule_id in encoding.rule_ids:
+            add(fact("rule_id", rule_id))
+            if rule_id in in_force:
+                add(fact("in_force", rule_id))
+        for world, facts in enumerate(states, 1):
+            add(fact("world", world))
+            for symbol in facts:
+                add(symbol)
+    control.ground([("base", [])])
+    control.configuration.solve.models = "2"
+    models = []
+    control.solve(on_model=lambda model: models.append(model.symbols(shown=True)))
+    if len(models) != 1:
+        return None
+    per_world = [[] for _ in states]
+    for symbol in models[0]:
+        world, *rest = symbol.arguments
+        per_world[world.number - 1].append(clingo.Function(symbol.name, rest))
+    return [Outcome("ok", [frozenset(symbols)]) for symbols in per_world]

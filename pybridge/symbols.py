@@ -6,7 +6,10 @@ the fixed vocabulary of a rulebook (alignments, phases, ...) constants built wit
 into strings, integers, booleans and vocabulary names.
 """
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 
 from clingo import Function, Number, String, SymbolType
 
@@ -26,7 +29,21 @@ class Term:
     args: tuple
 
 
+@lru_cache(maxsize=1 << 16)
+def _atom(kind, value):
+    """Symbols of plain values, cached (identifiers and numbers repeat from fact to fact)."""
+    return Number(value) if kind is int else String(value)
+
+
+@lru_cache(maxsize=1 << 12)
+def _constant(name):
+    return Function(name)
+
+
 def to_symbol(value):
+    kind = type(value)
+    if kind is str or kind is int:
+        return _atom(kind, value)
     if isinstance(value, bool):
         return Function("true" if value else "false")
     if isinstance(value, int):
@@ -34,19 +51,38 @@ def to_symbol(value):
     if isinstance(value, str):
         return String(value)
     if isinstance(value, Const):
-        return Function(value.name)
+        return _constant(value.name)
     if isinstance(value, Term):
         return Function(value.name, [to_symbol(a) for a in value.args])
     raise TypeError(f"no symbol for {value!r}")
 
 
+_WORLD = ContextVar("world", default=None)
+
+
 def fact(predicate, *args):
-    """The symbol of the fact ``predicate(args...)``."""
-    return Function(predicate, [to_symbol(a) for a in args])
+    """The symbol of the fact ``predicate(args...)``; inside :func:`in_world` the fact of
+    that world, ``predicate(W, args...)`` (how many states are grounded together)."""
+    world = _WORLD.get()
+    if world is None:
+        return Function(predicate, [to_symbol(a) for a in args])
+    return Function(predicate, [world, *(to_symbol(a) for a in args)])
 
 
+@contextmanager
+def in_world(number):
+    """Facts made in this block belong to world ``number`` (see analysis/worlds.py)."""
+    token = _WORLD.set(Number(number))
+    try:
+        yield
+    finally:
+        _WORLD.reset(token)
+
+
+@lru_cache(maxsize=1 << 16)
 def from_symbol(symbol):
-    """A Python value for an output symbol: str, int, bool or a vocabulary name (str)."""
+    """A Python value for an output symbol: str, int, bool or a vocabulary name (str);
+    cached, as the same identifiers come back in ruling after ruling."""
     if symbol.type == SymbolType.String:
         return symbol.string
     if symbol.type == SymbolType.Number:

@@ -25,11 +25,14 @@ def _world_literal():
 
 
 class _AddWorld(ast.Transformer):
+    def __init__(self, shared=SHARED):
+        self.shared = shared
+
     def visit_SymbolicAtom(self, atom):
         return atom.update(symbol=self._indexed(atom.symbol))
 
     def _indexed(self, term):
-        if term.ast_type == ASTType.Function and term.name not in SHARED:
+        if term.ast_type == ASTType.Function and term.name not in self.shared:
             variable = ast.Variable(term.location, WORLD)
             return term.update(arguments=[variable, *term.arguments])
         if term.ast_type == ASTType.Pool:    # p(1; 2) parses as the pool p(1); p(2)
@@ -45,9 +48,10 @@ class _AddWorld(ast.Transformer):
         return external.update(body=[*external.body, _world_literal()])
 
 
-def add_worlds(statements):
-    """The statements with every (non-shared) atom indexed by a world."""
-    transformer = _AddWorld()
+def add_worlds(statements, shared=SHARED):
+    """The statements with every atom indexed by a world, but those of ``shared``
+    predicates (the catalogue; a batch of states under one edition also shares in_force)."""
+    transformer = _AddWorld(frozenset(shared))
     return [transformer(statement) for statement in statements]
 
 

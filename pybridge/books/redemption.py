@@ -140,7 +140,8 @@ class Redemption(Rulebook):
         for c in state["characters"]:
             out.append(fact("state_character", c["id"], Const(c["alignment"]),
                             c["strength"], c["toughness"]))
-            out.append(fact("state_card_type", c["id"], c["type"] or DEFAULT_TYPE[c["alignment"]]))
+            if c["type"] is not None:
+                out.append(fact("state_card_type", c["id"], c["type"]))
             if c["in_battle"]:
                 out.append(fact("state_in_battle", c["id"]))
             if c["brigade"] is not None:

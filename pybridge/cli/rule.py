@@ -27,17 +27,16 @@ def rule_command(ctx, states, edition, fmt):
       rulings rule --format json --edition literal examples/redemption/*.yaml
     """
     fmt = resolve(fmt)
-    known = {e["name"] for book in api.rulebooks() for e in book["editions"]}
+    known = {e["name"] for book in api.rulebooks() for e in book["editions"]} \
+        if edition is not None else set()
     if edition is not None and edition not in known:
         raise InputError(f"unknown edition {edition!r} (expected one of: "
                          f"{', '.join(sorted(known))})", "--edition")
     failed = False
-    for number, source in enumerate(states):
-        try:
-            result = api.rule(source, edition)
-        except InputError as error:
+    for number, (source, result) in enumerate(api.rule_all(states, edition)):
+        if isinstance(result, InputError):
             failed = True
-            error = error if error.source else error.located(source)
+            error = result if result.source else result.located(source)
             click.echo(f"error: {error}", err=True)
             if fmt == "json":
                 click.echo(to_json({"source": source, "error": str(error)}))
