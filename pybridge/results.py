@@ -5,14 +5,16 @@ import json
 from .symbols import from_symbol
 
 
-def decode(rulebook, symbols, value=from_symbol):
+def decode(rulebook, symbols, value=from_symbol, world=False):
     """The rulings of one answer set, sorted; unrelated symbols are ignored. ``value``
-    turns each field's symbol into a Python value."""
+    turns each field's symbol into a Python value; ``world``: the symbols carry a world
+    as their first argument (ruling(W, R), because(W, R, ID)), which is skipped."""
     terms, because = {}, {}
+    skip = 1 if world else 0
     for symbol in symbols:
         name = symbol.name
         if name == "ruling":
-            arguments = symbol.arguments
+            arguments = symbol.arguments[skip:]
             if len(arguments) == 1:
                 term = arguments[0]
                 kind = rulebook.kind_by_name.get(term.name)
@@ -21,7 +23,7 @@ def decode(rulebook, symbols, value=from_symbol):
                     if len(fields) == len(kind.fields):
                         terms[term] = (kind, fields)
         elif name == "because":
-            arguments = symbol.arguments
+            arguments = symbol.arguments[skip:]
             if len(arguments) == 2:
                 because.setdefault(arguments[0], set()).add(arguments[1].string)
     order = rulebook.encoding.rule_order
@@ -53,7 +55,8 @@ def assemble(rulebook, edition, outcome):
         result["rulings"] = []
         result["conflict"] = list(outcome.conflict)
         return result
-    decoded = [decode(rulebook, answer_set) for answer_set in outcome.answer_sets]
+    decoded = [decode(rulebook, answer_set, world=outcome.world)
+               for answer_set in outcome.answer_sets]
     if len(decoded) == 1:
         result["rulings"] = decoded[0]
         return result

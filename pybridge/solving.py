@@ -24,6 +24,7 @@ class Outcome:
     answer_sets: list            # shown symbols of each answer set (ok: exactly one)
     conflict: tuple = ()         # rule IDs, when inconsistent
     truncated: bool = False      # more answer sets than MAX_ANSWER_SETS
+    world: bool = False          # the symbols carry a world first: ruling(W, R)
 
 
 def ground(encoding, facts):
@@ -121,7 +122,6 @@ def solve_batch(encoding, world_statements, states, in_force):
     if len(models) != 1:
         return None
     per_world = [[] for _ in states]
-    for symbol in models[0]:
-        world, *rest = symbol.arguments
-        per_world[world.number - 1].append(clingo.Function(symbol.name, rest))
-    return [Outcome("ok", [frozenset(symbols)]) for symbols in per_world]
+    for symbol in models[0]:          # ruling(W, R) and because(W, R, ID), kept as they are
+        per_world[symbol.arguments[0].number - 1].append(symbol)
+    return [Outcome("ok", [symbols], world=True) for symbols in per_world]

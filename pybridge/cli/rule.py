@@ -33,16 +33,18 @@ def rule_command(ctx, states, edition, fmt):
         raise InputError(f"unknown edition {edition!r} (expected one of: "
                          f"{', '.join(sorted(known))})", "--edition")
     failed = False
+    out = click.get_text_stream("stdout")
     for number, (source, result) in enumerate(api.rule_all(states, edition)):
         if isinstance(result, InputError):
             failed = True
             error = result if result.source else result.located(source)
+            out.flush()
             click.echo(f"error: {error}", err=True)
             if fmt == "json":
-                click.echo(to_json({"source": source, "error": str(error)}))
+                out.write(to_json({"source": source, "error": str(error)}) + "\n")
             continue
         if fmt == "json":
-            click.echo(to_json(result))
+            out.write(to_json(result) + "\n")
         else:
             if number:
                 click.echo("")
