@@ -45,15 +45,28 @@ def check_parts(book, parts, part_statements, bounds, edition, timeout=None, pro
     for invariant in parts:
         if progress:
             progress.start(invariant.id)
-        entry = isolate.call(_check_one, (book, program, invariant, part_statements, bounds,
-                                          in_force, timeout), timeout)
+        try:
+            entry = isolate.call(_check_one, (book, program, invariant, part_statements,
+                                              bounds, in_force, timeout), timeout)
+        except KeyboardInterrupt:   # Ctrl-C: what is decided stays, the rest is unknown
+            results += [_unknown(i, interrupted=True) for i in parts[len(results):]]
+            if progress:
+                progress.done("unknown")
+            return results
         if entry is None:   # killed at the deadline: grounding or search did not finish
-            entry = {"id": invariant.id, "description": invariant.description,
-                     "status": "unknown", "witness": None, "rules": []}
+            entry = _unknown(invariant)
         results.append(entry)
         if progress:
             progress.done(entry["status"])
     return results
+
+
+def _unknown(invariant, interrupted=False):
+    entry = {"id": invariant.id, "description": invariant.description, "status": "unknown",
+             "witness": None, "rules": []}
+    if interrupted:
+        entry["interrupted"] = True
+    return entry
 
 
 def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout):

@@ -61,6 +61,7 @@ def enumerate_states(book, bounds, edition, timeout=None, out=None, progress=Non
                                write if out is not None else None)
     return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
             "total": classes.total, "complete": search.finished,
+            **({"interrupted": True} if search.interrupted else {}),
             "exact_symmetry": exact_symmetry(book, bounds),
             "classes": [{"rulings": model.abstracted(book), "count": count,
                          "witness": model.document(book)}
@@ -82,6 +83,7 @@ def diff(book, bounds, before, after, timeout=None, progress=None):
                                progress)
     return {"rulebook": book.name, "from": before, "to": after, "bounds": bounds.describe(),
             "total": classes.total, "complete": search.finished,
+            **({"interrupted": True} if search.interrupted else {}),
             "exact_symmetry": exact_symmetry(book, bounds),
             "changed": [{"before": model.abstracted(book, 1, because=False),
                          "after": model.abstracted(book, 2, because=False),

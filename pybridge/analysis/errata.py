@@ -22,6 +22,7 @@ def errata(book, bounds, edition, timeout=None, progress=None):
                           "witness": entry["witness"], "explanation": entry["description"]})
         elif entry["status"] == "unknown":
             found.append({"id": entry["id"], "rules": [], "witness": None, "status": "unknown",
-                          "explanation": entry["description"]})
+                          "explanation": entry["description"],
+                          **({"interrupted": True} if entry.get("interrupted") else {})})
     return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
             "contradictions": found}

@@ -41,7 +41,12 @@ def _bounds(values):
 
 
 def _emit(result, fmt, kind):
+    """Print the result; a run stopped by Ctrl-C prints what it has, then exits 130."""
     click.echo(to_json(result) if resolve(fmt) == "json" else analysis_text(kind, result))
+    entries = result.get("invariants", result.get("contradictions", ()))
+    if result.get("interrupted") or any(e.get("interrupted") for e in entries):
+        click.echo("interrupted", err=True)
+        raise SystemExit(130)
 
 
 @click.command("check")
