@@ -30,6 +30,24 @@ def distance_tenths(a, b):
     return (root + 1) // 2
 
 
+class Board:
+    """Positions of one document, converted once: exact integers over a common denominator
+    (for distances) and floats (for arcs and lines)."""
+
+    def __init__(self, positions):
+        denominators = [Fraction(v).denominator for xy in positions.values() for v in xy]
+        self.scale = math.lcm(*denominators) if denominators else 1
+        self.exact = {k: (int(Fraction(x) * self.scale), int(Fraction(y) * self.scale))
+                      for k, (x, y) in positions.items()}
+        self.float = {k: (float(x), float(y)) for k, (x, y) in positions.items()}
+
+    def distance_tenths(self, a, b):
+        """As :func:`distance_tenths`, in integers."""
+        (ax, ay), (bx, by) = self.exact[a], self.exact[b]
+        scaled = 400 * ((ax - bx) ** 2 + (ay - by) ** 2) // (self.scale * self.scale)
+        return (math.isqrt(scaled) + 1) // 2
+
+
 def radius(size):
     return BASE_DIAMETER[size] / 2
 
@@ -65,3 +83,33 @@ def gap_to_line(a, b, c, size):
 def bases_touch(a, size_a, b, size_b):
     squared = (Fraction(a[0]) - Fraction(b[0])) ** 2 + (Fraction(a[1]) - Fraction(b[1])) ** 2
     return squared <= (radius(size_a) + radius(size_b)) ** 2
+
+
+def models_on_line(a, b, others):
+    """For the segment a-b (float points) and ``others`` (id, (x, y) floats, size), the
+    (id, gap) of each model
+    standing on it, as :func:`gap_to_line` gives them; a quick distance test first leaves
+    out the models that cannot be within an inch of the segment."""
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return []
+    length = math.sqrt(length2)
+    reach = length + float(max(BASE_DIAMETER.values())) + 1.0
+    found = []
+    for ident, (x, y), size in others:
+        cx, cy = x - ax, y - ay
+        if abs(cx) > reach or abs(cy) > reach:
+            continue
+        t = (cx * dx + cy * dy) / length2
+        if t <= EPSILON or t >= 1 - EPSILON:
+            continue
+        off = abs(dx * cy - dy * cx) / length
+        gap = math.floor((off - _RADIUS[size]) * 10 + 0.5 + EPSILON)
+        if gap <= NEAR_LINE:
+            found.append((ident, gap))
+    return found
+
+
+_RADIUS = {size: float(diameter) / 2 for size, diameter in BASE_DIAMETER.items()}

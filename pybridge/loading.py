@@ -8,6 +8,7 @@ to convert (:class:`HugeInt`).
 
 import json
 import re
+from itertools import accumulate
 import sys
 
 import yaml
@@ -138,7 +139,20 @@ def load_document(source):
     return parse_document(read_source(source), source)
 
 
+_JSON_STRING = re.compile(r'"(?:\\.|[^"\\])*"')
+
+
+def _check_json_depth(text):
+    """Refuse JSON nested deeper than YAML may be (the same limit, the same message)."""
+    brackets = (1 if c in "[{" else -1
+                for c in _JSON_STRING.sub("", text) if c in "[]{}")
+    if max(accumulate(brackets), default=0) > MAX_DEPTH:
+        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)")
+
+
 def _parse_json(text):
+    _check_json_depth(text)
+
     def pairs(items):
         result, duplicates = {}, []
         for key, value in items:
@@ -161,10 +175,11 @@ def _parse_json(text):
 
 def _depth_bound(text):
     """An upper bound of the nesting depth of a YAML text, cheap to compute: a flow
-    collection opens with a bracket, and a block collection inside another is indented
-    further (a sequence may share its parent mapping's indentation: hence twice)."""
+    collection opens with a bracket, a compact block sequence (``- - x``) or complex key
+    with an indicator, and any other block collection inside another is indented further
+    (a sequence may share its parent mapping's indentation: hence twice)."""
     indent = max((len(line) - len(line.lstrip(" ")) for line in text.splitlines()), default=0)
-    return 2 * (indent + 1) + text.count("[") + text.count("{")
+    return 2 * (indent + 1) + sum(text.count(c) for c in "[{-?")
 
 
 def _check_depth(text):

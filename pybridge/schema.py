@@ -53,7 +53,13 @@ def _got(value):
 
 
 def _key(key):
-    return key if isinstance(key, str) else (_show(key) or "null")
+    """A mapping key as it appears in a path: as written, or escaped (repr) when it holds
+    line breaks, other control characters or unpaired surrogates (one printable line)."""
+    if not isinstance(key, str):
+        return _show(key) or "null"
+    if key.isprintable() and not any("\ud800" <= c <= "\udfff" for c in key):
+        return key
+    return repr(key)
 
 
 def _refuse_duplicates(value, path):
@@ -169,7 +175,8 @@ class MapOf(Spec):
         for name, inner in value.items():
             if not isinstance(name, str):
                 raise InputError(f"expected a name as key, {_got(name)}", join(path, _key(name)))
-            result[self.key.check(name, join(path, name))] = self.value.check(inner, join(path, name))
+            result[self.key.check(name, join(path, _key(name)))] = \
+                self.value.check(inner, join(path, _key(name)))
         return result
 
 
@@ -287,15 +294,22 @@ def check_sum(values, path, what):
         )
 
 
+MAX_CHAIN = 32
+
+
 def refuse_cycles(items, key, section):
     """Refuse records put on themselves through ``key`` (``played_on``, ``on``), directly or
-    through a chain; the error names ``section[i].key``."""
+    through a chain, and chains longer than MAX_CHAIN (no game stacks cards so high, and the
+    rules follow chains to their end); the error names ``section[i].key``."""
     host = {item["id"]: item[key] for item in items}
     for i, item in enumerate(items):
         seen, current = {item["id"]}, item[key]
         while current is not None:
             if current in seen:
                 raise InputError(f"{item['id']!r} would be put on itself (a cycle)",
+                                 f"{section}[{i}].{key}")
+            if len(seen) > MAX_CHAIN:
+                raise InputError(f"a chain of more than {MAX_CHAIN} cards put on each other",
                                  f"{section}[{i}].{key}")
             seen.add(current)
             current = host.get(current)

@@ -5,7 +5,8 @@ mapping. Rules live in ``asp/chronopia/``."""
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..geometry import bases_touch, distance_tenths, gap_to_line, in_front, tenths
+from ..geometry import (Board, bases_touch, distance_tenths, gap_to_line, in_front,
+                        models_on_line, tenths)
 from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str
 from ..symbols import Const, fact, unpack
 from .base import Rulebook, RulingKind
@@ -163,27 +164,49 @@ class Chronopia(Rulebook):
         models = state["models"]
         for m in models:
             out += _model_facts(m)
+        looks = _lookers(state)
+        out += [fact("state_looks", ident) for ident in sorted(looks)]
+        board = Board({m["id"]: m["position"] for m in models})
+        at = board.float
         for a in models:
             for b in models:
                 if a is b:
                     continue
                 out.append(fact("state_ground_distance", a["id"], b["id"],
-                                distance_tenths(a["position"], b["position"])))
+                                board.distance_tenths(a["id"], b["id"])))
                 if in_front(a["position"], a["facing"], b["position"]):
                     out.append(fact("state_in_front", a["id"], b["id"]))
                 if bases_touch(a["position"], a["size"], b["position"], b["size"]):
                     out.append(fact("state_base_contact", a["id"], b["id"]))
-                for c in models:
-                    if c is a or c is b:
-                        continue
-                    gap = gap_to_line(a["position"], b["position"], c["position"], c["size"])
-                    if gap is not None:
-                        out.append(fact("state_on_line", a["id"], b["id"], c["id"], gap))
+                if a["id"] not in looks:
+                    continue
+                others = [(c["id"], at[c["id"]], c["size"]) for c in models
+                          if c is not a and c is not b]
+                out += [fact("state_on_line", a["id"], b["id"], c, gap)
+                        for c, gap in models_on_line(at[a["id"]], at[b["id"]], others)]
         for s in state["sight"]:
             out += _sight_facts(s)
         for q in state["queries"]:
             out += _query_facts(q, {m["id"]: m for m in models})
         return out
+
+
+def _lookers(state):
+    """The models whose lines of sight a query needs: shooters, casters and the models of a
+    morale test's group (lines of fire are computed for them only: all triples of a large
+    battle would cost the cube of its models)."""
+    members = {}
+    for m in state["models"]:
+        members.setdefault(m["unit"], []).append(m["id"])
+    looks = set()
+    for q in state["queries"]:
+        body = q[q["kind"]]
+        for key in ("shooter", "caster", "summoner"):
+            if key in body:
+                looks.add(body[key])
+        if q["kind"] == "morale":
+            looks.update(members.get(body["unit"], [body["unit"]]))
+    return looks
 
 
 def _check_reroll(q, path):
