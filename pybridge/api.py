@@ -104,12 +104,13 @@ _WORLD_STATEMENTS = {}
 def _world_statements(book):
     """The rulebook's encoding indexed by worlds for a batch of states under one edition:
     in_force is shared by the worlds and given as facts (no externals), so the grounder
-    drops the rules out of force."""
+    drops the rules out of force; so are the program's own constant facts."""
     if book.name not in _WORLD_STATEMENTS:
         from clingo.ast import ASTType
-        from .analysis.worlds import SHARED, add_worlds
+        from .analysis.worlds import SHARED, add_worlds, static_predicates
         statements = [s for s in book.encoding.statements if s.ast_type != ASTType.External]
-        _WORLD_STATEMENTS[book.name] = add_worlds(statements, SHARED | {"in_force"})
+        shared = SHARED | {"in_force"} | static_predicates(statements)
+        _WORLD_STATEMENTS[book.name] = add_worlds(statements, shared)
     return _WORLD_STATEMENTS[book.name]
 
 

@@ -178,8 +178,12 @@ def _depth_bound(text):
     collection opens with a bracket, a compact block sequence (``- - x``) or complex key
     with an indicator, and any other block collection inside another is indented further
     (a sequence may share its parent mapping's indentation: hence twice)."""
+    indicators = sum(text.count(c) for c in "[{-?")
+    lines = text.count("\n") + 1            # a deeper block collection starts a new line
+    if lines + indicators <= MAX_DEPTH:
+        return lines + indicators
     indent = max((len(line) - len(line.lstrip(" ")) for line in text.splitlines()), default=0)
-    return 2 * (indent + 1) + sum(text.count(c) for c in "[{-?")
+    return 2 * (indent + 1) + indicators
 
 
 def _check_depth(text):

@@ -40,8 +40,17 @@ class _AddWorld(ast.Transformer):
         return term
 
     def visit_Rule(self, rule):
+        bound = any(self._binds_world(literal) for literal in rule.body)
         rule = rule.update(**self.visit_children(rule))
-        return rule.update(body=[*rule.body, _world_literal()])
+        # world(W) is only needed where no positive body atom of a world binds W already
+        return rule if bound else rule.update(body=[*rule.body, _world_literal()])
+
+    def _binds_world(self, literal):
+        if literal.ast_type != ASTType.Literal or literal.sign != ast.Sign.NoSign:
+            return False
+        atom = literal.atom
+        return atom.ast_type == ASTType.SymbolicAtom and \
+            atom.symbol.ast_type == ASTType.Function and atom.symbol.name not in self.shared
 
     def visit_External(self, external):
         external = external.update(**self.visit_children(external))
@@ -72,3 +81,42 @@ def signatures(statements):
     for statement in statements:
         collector(statement)
     return collector.found
+
+
+def static_predicates(statements):
+    """Predicates given only by facts in the program itself (``opposed(good, evil).``):
+    the same in every world, so a batch of states may share them."""
+    facts, derived = set(), set()
+    for statement in statements:
+        if statement.ast_type != ASTType.Rule:
+            continue
+        head = statement.head
+        atom = getattr(head, "atom", None)
+        if atom is None or atom.ast_type != ASTType.SymbolicAtom:
+            if head.ast_type != ASTType.Literal:
+                derived.update(_names(head))
+            continue
+        names = _names(atom.symbol)
+        (facts if not statement.body else derived).update(names)
+    return facts - derived
+
+
+def _names(term):
+    found = set()
+
+    class Collect(ast.Transformer):
+        def visit_SymbolicAtom(self, atom):
+            symbol = atom.symbol
+            if symbol.ast_type == ASTType.Function:
+                found.add(symbol.name)
+            elif symbol.ast_type == ASTType.Pool:
+                found.update(a.name for a in symbol.arguments if a.ast_type == ASTType.Function)
+            return atom
+
+    if term.ast_type == ASTType.Function:
+        found.add(term.name)
+    elif term.ast_type == ASTType.Pool:
+        found.update(a.name for a in term.arguments if a.ast_type == ASTType.Function)
+    else:
+        Collect()(term)
+    return found

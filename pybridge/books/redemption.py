@@ -142,8 +142,8 @@ class Redemption(Rulebook):
                             c["strength"], c["toughness"]))
             if c["type"] is not None:
                 out.append(fact("state_card_type", c["id"], c["type"]))
-            if c["in_battle"]:
-                out.append(fact("state_in_battle", c["id"]))
+            if not c["in_battle"]:
+                out.append(fact("state_out_of_battle", c["id"]))
             if c["brigade"] is not None:
                 out.append(fact("state_brigade", c["id"], c["brigade"]))
         for c in state["cards"]:
@@ -185,7 +185,7 @@ def document(facts):
     doc = {"rulebook": "redemption"}
     for (phase,) in by["state_phase"]:
         doc["phase"] = phase
-    in_battle = {c for (c,) in by["state_in_battle"]}
+    out_of_battle = {c for (c,) in by["state_out_of_battle"]}
     types = dict(by["state_card_type"])
     brigades = dict(by["state_brigade"])
     hosts = dict(by["state_played_on"])
@@ -193,7 +193,7 @@ def document(facts):
     for c, alignment, strength, toughness in by["state_character"]:
         entry = {"id": c, "alignment": alignment, "strength": strength, "toughness": toughness}
         _optional(entry, types, brigades, c)
-        if c not in in_battle:
+        if c in out_of_battle:
             entry["in_battle"] = False
         doc["characters"].append(entry)
     cards = []
