@@ -89,8 +89,8 @@ def _mapping(data, duplicates):
 
 
 def _construct_int(loader, node):
-    return _huge(loader.construct_scalar(node)) or \
-        yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    huge = len(node.value) > HUGE_DIGITS and _huge(node.value)
+    return huge or yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
 
 
 _StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)

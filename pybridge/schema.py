@@ -194,26 +194,32 @@ class Record(Spec):
 
     fields: dict = field(default_factory=dict)
 
+    def __post_init__(self):
+        # (key, spec to check a given value with, optional?, default) once, not per value
+        self._plan = [(key, spec.spec if isinstance(spec, Opt) else spec,
+                       isinstance(spec, Opt), spec.default if isinstance(spec, Opt) else None)
+                      for key, spec in self.fields.items()]
+
     def check(self, value, path):
         if not isinstance(value, dict):
             raise InputError(f"expected a mapping, {_got(value)}", path or "document")
         _refuse_duplicates(value, path)
+        fields = self.fields
         for key in value:
-            if key not in self.fields:
+            if key not in fields:
                 raise InputError(
-                    f"unknown key (expected one of: {', '.join(self.fields)})",
+                    f"unknown key (expected one of: {', '.join(fields)})",
                     join(path, _key(key)),
                 )
         result = {}
-        for key, spec in self.fields.items():
-            sub = join(path, key)
-            if key in value and (value[key] is not None or not isinstance(spec, Opt)):
-                inner = spec.spec if isinstance(spec, Opt) else spec
-                result[key] = inner.check(value[key], sub)
-            elif isinstance(spec, Opt):
-                result[key] = spec.default() if callable(spec.default) else spec.default
+        for key, inner, optional, default in self._plan:
+            given = value.get(key)
+            if given is not None or (key in value and not optional):
+                result[key] = inner.check(given, f"{path}.{key}" if path else key)
+            elif optional:
+                result[key] = default() if callable(default) else default
             else:
-                raise InputError("missing (required)", sub)
+                raise InputError("missing (required)", join(path, key))
         return result
 
 
