@@ -212,6 +212,9 @@ def _parse_yaml(text):
         mark = error.problem_mark or error.context_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = error.problem or error.context or "syntax error"
+        if "nesting depth" in problem:      # PyYAML >= 6.0.4 stops deep nesting itself
+            line = f", line {mark.line + 1}" if mark else ""
+            raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels{line})") from None
         raise InputError(f"invalid YAML{where}: {problem}") from None
     except yaml.YAMLError as error:
         raise InputError(f"invalid YAML: {error}") from None

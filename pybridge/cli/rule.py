@@ -1,5 +1,7 @@
 """``rulings rule STATE...``"""
 
+import sys
+
 import click
 
 from .. import api
@@ -33,7 +35,7 @@ def rule_command(ctx, states, edition, fmt):
         raise InputError(f"unknown edition {edition!r} (expected one of: "
                          f"{', '.join(sorted(known))})", "--edition")
     failed = False
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     for number, (source, result) in enumerate(api.rule_all(states, edition)):
         if isinstance(result, InputError):
             failed = True
