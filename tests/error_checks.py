@@ -2,6 +2,12 @@
 
 import json
 
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from pybridge.cli.main import cli
+
 
 def assert_one_error(result, expected_prefix, fragment=None):
     """Exit 2, one ``error:`` line on stderr starting with ``expected_prefix``, no traceback."""
@@ -25,3 +31,31 @@ def assert_json_error_line(result, source, stderr_line):
     assert len(lines) == 1, result.stdout
     record = json.loads(lines[0])
     assert record == {"source": source, "error": stderr_line[len("error: "):]}
+
+
+# --- running the CLI on documents written to files ------------------------------------------
+
+@pytest.fixture(scope="module")
+def runner():
+    return CliRunner()
+
+
+def run(runner, *args, input=None):
+    return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
+
+
+def _write(tmp_path, document, fmt, name="state"):
+    if fmt == "yaml":
+        target = tmp_path / f"{name}.yaml"
+        target.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False),
+                          encoding="utf-8")
+    else:
+        target = tmp_path / f"{name}.json"
+        target.write_text(json.dumps(document), encoding="utf-8")
+    return str(target)
+
+
+def _file(tmp_path, name, data):
+    target = tmp_path / name
+    target.write_bytes(data)
+    return str(target)

@@ -22,13 +22,11 @@ import sys
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 import pybridge
-from pybridge.cli.main import cli
 
 from document_edits import drop, edits, put, whole
-from error_checks import assert_json_error_line, assert_one_error
+from error_checks import _file, _write, assert_json_error_line, assert_one_error, run, runner
 
 # A valid document touching every record kind and every field, so that each case is a single
 # edit away from it. Fields are strings ("0412"), as are phases and ids.
@@ -345,32 +343,6 @@ DOCUMENT_CASES = [
     # the document itself
     case("document-is-a-list", whole([BASE]), "document", MAPPING),
 ]
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
-
-
-def run(runner, *args, input=None):
-    return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
-
-
-def _write(tmp_path, document, fmt, name="state"):
-    if fmt == "yaml":
-        target = tmp_path / f"{name}.yaml"
-        target.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False),
-                          encoding="utf-8")
-    else:
-        target = tmp_path / f"{name}.json"
-        target.write_text(json.dumps(document), encoding="utf-8")
-    return str(target)
-
-
-def _file(tmp_path, name, data):
-    target = tmp_path / name
-    target.write_bytes(data)
-    return str(target)
 
 
 # JSON objects only have string keys: the YAML-only cases are not written as JSON.

@@ -23,13 +23,11 @@ import sys
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 import pybridge
-from pybridge.cli.main import cli
 
 from document_edits import drop, edits, parent, put, whole
-from error_checks import assert_json_error_line, assert_one_error
+from error_checks import _file, _write, assert_json_error_line, assert_one_error, run, runner
 
 # A valid document touching every record kind, every query kind and nearly every field, so
 # that each case is a single edit away from it.
@@ -626,32 +624,6 @@ DOCUMENT_CASES = [
     case("unknown-edition", put("edition", "nope"), "edition", "unknown edition 'nope'"),
     case("b5-edition", put("edition", "errata"), "edition", "unknown edition 'errata'"),
 ]
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
-
-
-def run(runner, *args, input=None):
-    return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
-
-
-def _write(tmp_path, document, fmt, name="state"):
-    if fmt == "yaml":
-        target = tmp_path / f"{name}.yaml"
-        target.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False),
-                          encoding="utf-8")
-    else:
-        target = tmp_path / f"{name}.json"
-        target.write_text(json.dumps(document), encoding="utf-8")
-    return str(target)
-
-
-def _file(tmp_path, name, data):
-    target = tmp_path / name
-    target.write_bytes(data)
-    return str(target)
 
 
 CLI_DOCUMENT_CASES = [

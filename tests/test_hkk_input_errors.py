@@ -18,13 +18,11 @@ import json
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 import pybridge
-from pybridge.cli.main import cli
 
 from document_edits import drop, parent, put
-from error_checks import assert_json_error_line, assert_one_error
+from error_checks import _write, assert_json_error_line, assert_one_error, run, runner
 
 # A valid document touching every record kind and nearly every field, so that each case is a
 # single edit away from it.
@@ -224,26 +222,6 @@ DOCUMENT_CASES = [
          "unknown edition 'errata'"),
     case("integer-edition", put("edition", 2), "edition", "expected a string"),
 ]
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
-
-
-def run(runner, *args, input=None):
-    return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
-
-
-def _write(tmp_path, document, fmt, name="state"):
-    if fmt == "yaml":
-        target = tmp_path / f"{name}.yaml"
-        target.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False),
-                          encoding="utf-8")
-    else:
-        target = tmp_path / f"{name}.json"
-        target.write_text(json.dumps(document), encoding="utf-8")
-    return str(target)
 
 
 def test_base_document_is_valid():

@@ -16,13 +16,11 @@ import sys
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 import pybridge
-from pybridge.cli.main import cli
 
 from document_edits import drop, edits, put, whole
-from error_checks import assert_json_error_line, assert_one_error
+from error_checks import assert_json_error_line, assert_one_error, run, runner
 
 # A valid document touching every record kind, so that each case is a single edit away from it.
 BASE = {
@@ -200,15 +198,6 @@ DOCUMENT_CASES = [
     case("document-is-an-integer", whole(42), "document", "expected a mapping"),
     case("document-is-a-string", whole("redemption"), "document", "expected a mapping"),
 ]
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
-
-
-def run(runner, *args, input=None):
-    return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
 def test_base_document_is_valid():

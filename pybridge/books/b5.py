@@ -6,8 +6,8 @@ Rules live in ``asp/b5/``."""
 from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..schema import Bool, Either, Enum, ListOf, Opt, Record, Registry, Str
-from ..symbols import Const, fact, unpack
-from .base import Rulebook, RulingKind
+from ..symbols import Const, fact
+from .base import Rulebook, RulingKind, input_rows
 
 PHASES = ("movement", "conflict", "effect", "retreat")
 RETREAT = "retreat"
@@ -207,13 +207,7 @@ def _phases(state):
 def document(facts):
     """A state document from input facts (state_* without a world): the inverse of
     :meth:`B5.facts`, for analysis witnesses."""
-    by = {}
-    for symbol in facts:
-        name, values, _ = unpack(symbol)
-        by.setdefault(name, []).append(values)
-
-    def rows(name):
-        return sorted(by.get(name, []), key=repr)
+    rows = input_rows(facts)
 
     phases = [name for name, _ in sorted(rows("state_phase"), key=lambda r: r[1])]
     name_of = dict(enumerate(phases, 1))

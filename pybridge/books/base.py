@@ -5,6 +5,7 @@ from functools import cached_property
 from typing import Callable
 
 from ..encoding import Encoding
+from ..symbols import unpack
 
 
 @dataclass(frozen=True)
@@ -53,3 +54,16 @@ class Rulebook:
     def facts(self, state):
         """The validated state as clingo symbols (facts)."""
         raise NotImplementedError
+
+
+def input_rows(facts):
+    """For turning input facts back into a document: ``rows(name)`` gives the argument values
+    of every fact of predicate ``name``, in a fixed order."""
+    by = {}
+    for symbol in facts:
+        name, values, _ = unpack(symbol)
+        by.setdefault(name, []).append(values)
+
+    def rows(name):
+        return sorted(by.get(name, []), key=repr)
+    return rows

@@ -8,8 +8,8 @@ from ..errors import InputError
 from ..geometry import (Board, bases_touch, distance_tenths, gap_to_line, in_front,
                         models_on_line, tenths)
 from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str
-from ..symbols import Const, fact, unpack
-from .base import Rulebook, RulingKind
+from ..symbols import Const, fact
+from .base import Rulebook, RulingKind, input_rows
 from .chronopia_kinds import KINDS
 
 FACTORS = ("panic", "fear", "terror", "horror")
@@ -405,13 +405,7 @@ def document(facts):
     """A state document from input facts (state_* without a world), for analysis witnesses:
     models with their positions and flags, the sight entries and the queries. Geometry facts
     are left out: the bridge computes them again from the positions."""
-    by = {}
-    for symbol in facts:
-        name, values, _ = unpack(symbol)
-        by.setdefault(name, []).append(values)
-
-    def rows(name):
-        return sorted(by.get(name, []), key=repr)
+    rows = input_rows(facts)
 
     models = {}
     for ident, unit, army, size in rows("state_model"):

@@ -6,8 +6,8 @@ and ruling fields. Rules live in ``asp/hkk/``."""
 from ..analysis.bounds import Bound
 from ..schema import (Bool, Either, Enum, Int, ListOf, MapOf, OneKey, Opt, Record, Registry,
                       Str, check_sum, refuse_cycles)
-from ..symbols import Const, fact, unpack
-from .base import Rulebook, RulingKind
+from ..symbols import Const, fact
+from .base import Rulebook, RulingKind, input_rows
 
 KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
          "item", "reaction")
@@ -222,13 +222,7 @@ def _name(value, vocabulary):
 def document(facts):
     """A state document from input facts (state_* without a world): the inverse of
     :meth:`Hkk.facts`, for analysis witnesses."""
-    by = {}
-    for symbol in facts:
-        name, values, _ = unpack(symbol)
-        by.setdefault(name, []).append(values)
-
-    def rows(name):
-        return by.get(name, [])
+    rows = input_rows(facts)
 
     cards = {}
     for ident, kind in rows("state_card"):
