@@ -91,7 +91,7 @@ class Redemption(Rulebook):
     )
 
     # enumerate and diff list every state: their default ranges are smaller
-    listing_bounds = {"values": (-1, 2), "toughness": (0, 2)}
+    listing_bounds = {"max_characters": 3, "values": (-1, 2), "toughness": (0, 2)}
 
     def document(self, facts):
         return document(facts)
