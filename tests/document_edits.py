@@ -49,3 +49,15 @@ def edits(*steps):
 def whole(value):
     """An edit replacing the whole document."""
     return lambda _doc: copy.deepcopy(value)
+
+
+def add_key(path_to_record, key, value="x"):
+    """An edit adding ``key`` (any value, e.g. an integer only YAML can write as a key) to the
+    record at ``path_to_record`` (a tuple of keys and indexes)."""
+    def edit(doc):
+        node = doc
+        for step in path_to_record:
+            node = node[step]
+        node[key] = value
+        return doc
+    return edit

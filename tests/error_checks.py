@@ -59,3 +59,13 @@ def _file(tmp_path, name, data):
     target = tmp_path / name
     target.write_bytes(data)
     return str(target)
+
+
+
+def check_cli_document(runner, tmp_path, document, fmt, path, fragment):
+    """A bad document written as ``fmt`` gives exit 2 and one error line naming ``path``,
+    with the same error as a JSON line on stdout."""
+    source = _write(tmp_path, document, fmt)
+    result = run(runner, "rule", "--format", "json", source)
+    line = assert_one_error(result, f"error: {source}: {path}: ", fragment)
+    assert_json_error_line(result, source, line)

@@ -25,8 +25,9 @@ import yaml
 
 import pybridge
 
-from document_edits import drop, edits, put, whole
-from error_checks import _file, _write, assert_json_error_line, assert_one_error, run, runner
+from document_edits import add_key, drop, edits, put, whole
+from error_checks import (
+    _file, _write, assert_json_error_line, assert_one_error, check_cli_document, run, runner)
 
 # A valid document touching every record kind and every field, so that each case is a single
 # edit away from it. Fields are strings ("0412"), as are phases and ids.
@@ -75,17 +76,6 @@ def case(name, edit, path, fragment=None, yaml_only=False):
     return pytest.param(edit, path, fragment, yaml_only, id=name)
 
 
-def _integer_key(path_to_record, key):
-    """An edit adding a non-string key (only YAML can write one)."""
-    def edit(doc):
-        node = doc
-        for step in path_to_record:
-            node = node[step]
-        node[key] = "x"
-        return doc
-    return edit
-
-
 # Phases without ``effect``, with every reference to ``effect`` in BASE moved elsewhere and an
 # effect phase for ``Idol``; only ``Whirl`` (elements[1]) gives no effect_phase, so its default
 # has nowhere to go.
@@ -111,8 +101,8 @@ DOCUMENT_CASES = [
          "beings[0].protected_from[1].to", UNKNOWN_KEY),
     case("span-leaves-instead-of-until", put("beings[0].protected_from[1].leaves", "retreat"),
          "beings[0].protected_from[1].leaves", UNKNOWN_KEY),
-    case("integer-top-level-key", _integer_key((), 5), "5", UNKNOWN_KEY, yaml_only=True),
-    case("integer-being-key", _integer_key(("beings", 0), 7), "beings[0].7", UNKNOWN_KEY,
+    case("integer-top-level-key", add_key((), 5), "5", UNKNOWN_KEY, yaml_only=True),
+    case("integer-being-key", add_key(("beings", 0), 7), "beings[0].7", UNKNOWN_KEY,
          yaml_only=True),
     # wrong types: lists and mappings
     case("beings-a-mapping", put("beings", {"id": "Fleet 1", "type": "fleet", "field": "1"}),
@@ -415,10 +405,7 @@ def test_explicit_null_for_optional_fields_is_absent():
 
 @pytest.mark.parametrize("fmt,edit,path,fragment,yaml_only", CLI_DOCUMENT_CASES)
 def test_cli_reports_bad_document(runner, tmp_path, fmt, edit, path, fragment, yaml_only):
-    source = _write(tmp_path, edit(copy.deepcopy(BASE)), fmt)
-    result = run(runner, "rule", "--format", "json", source)
-    line = assert_one_error(result, f"error: {source}: {path}: ", fragment)
-    assert_json_error_line(result, source, line)
+    check_cli_document(runner, tmp_path, edit(copy.deepcopy(BASE)), fmt, path, fragment)
 
 
 @pytest.mark.parametrize("edit,path,fragment,yaml_only", DOCUMENT_CASES)

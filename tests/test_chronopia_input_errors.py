@@ -26,8 +26,9 @@ import yaml
 
 import pybridge
 
-from document_edits import drop, edits, parent, put, whole
-from error_checks import _file, _write, assert_json_error_line, assert_one_error, run, runner
+from document_edits import add_key, drop, edits, parent, put, whole
+from error_checks import (
+    _file, _write, assert_json_error_line, assert_one_error, check_cli_document, run, runner)
 
 # A valid document touching every record kind, every query kind and nearly every field, so
 # that each case is a single edit away from it.
@@ -127,17 +128,6 @@ def case(name, edit, path, fragment=None, yaml_only=False):
     return pytest.param(edit, path, fragment, yaml_only, id=name)
 
 
-def _integer_key(path_to_record, key):
-    """An edit adding a non-string key (only YAML can write one)."""
-    def edit(doc):
-        node = doc
-        for step in path_to_record:
-            node = node[step]
-        node[key] = "x"
-        return doc
-    return edit
-
-
 NAN = float("nan")
 INF = float("inf")
 
@@ -179,10 +169,10 @@ DOCUMENT_CASES = [
          f"{SUMMON}.spell.resistable", UNKNOWN_KEY),
     case("unknown-passed-key", put(f"{PASSED}.unit", "Orc Archers"), f"{PASSED}.unit",
          UNKNOWN_KEY),
-    case("integer-top-level-key", _integer_key((), 5), "5", UNKNOWN_KEY, yaml_only=True),
-    case("integer-model-key", _integer_key(("models", 0), 7), "models[0].7", UNKNOWN_KEY,
+    case("integer-top-level-key", add_key((), 5), "5", UNKNOWN_KEY, yaml_only=True),
+    case("integer-model-key", add_key(("models", 0), 7), "models[0].7", UNKNOWN_KEY,
          yaml_only=True),
-    case("integer-query-key", _integer_key(("queries", 0), 1), "queries[0].1", UNKNOWN_KEY,
+    case("integer-query-key", add_key(("queries", 0), 1), "queries[0].1", UNKNOWN_KEY,
          yaml_only=True),
 
     # ---- wrong types: strings expected
@@ -739,10 +729,7 @@ def test_explicit_null_for_optional_fields_is_absent():
 
 @pytest.mark.parametrize("fmt,edit,path,fragment,yaml_only", CLI_DOCUMENT_CASES)
 def test_cli_reports_bad_document(runner, tmp_path, fmt, edit, path, fragment, yaml_only):
-    source = _write(tmp_path, edit(copy.deepcopy(BASE)), fmt)
-    result = run(runner, "rule", "--format", "json", source)
-    line = assert_one_error(result, f"error: {source}: {path}: ", fragment)
-    assert_json_error_line(result, source, line)
+    check_cli_document(runner, tmp_path, edit(copy.deepcopy(BASE)), fmt, path, fragment)
 
 
 @pytest.mark.parametrize("edit,path,fragment,yaml_only", DOCUMENT_CASES)

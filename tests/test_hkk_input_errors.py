@@ -22,7 +22,8 @@ import yaml
 import pybridge
 
 from document_edits import drop, parent, put
-from error_checks import _write, assert_json_error_line, assert_one_error, run, runner
+from error_checks import (
+    _write, assert_json_error_line, assert_one_error, check_cli_document, run, runner)
 
 # A valid document touching every record kind and nearly every field, so that each case is a
 # single edit away from it.
@@ -241,10 +242,7 @@ def test_base_document_is_valid_through_the_cli(runner, tmp_path, fmt):
 @pytest.mark.parametrize("fmt", ["yaml", "json"])
 @pytest.mark.parametrize("edit,path,fragment", DOCUMENT_CASES)
 def test_cli_reports_bad_document(runner, tmp_path, fmt, edit, path, fragment):
-    source = _write(tmp_path, edit(copy.deepcopy(BASE)), fmt)
-    result = run(runner, "rule", "--format", "json", source)
-    line = assert_one_error(result, f"error: {source}: {path}: ", fragment)
-    assert_json_error_line(result, source, line)
+    check_cli_document(runner, tmp_path, edit(copy.deepcopy(BASE)), fmt, path, fragment)
 
 
 @pytest.mark.parametrize("edit,path,fragment", DOCUMENT_CASES)

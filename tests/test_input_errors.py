@@ -20,7 +20,7 @@ import yaml
 import pybridge
 
 from document_edits import drop, edits, put, whole
-from error_checks import assert_json_error_line, assert_one_error, run, runner
+from error_checks import assert_json_error_line, assert_one_error, check_cli_document, run, runner
 
 # A valid document touching every record kind, so that each case is a single edit away from it.
 BASE = {
@@ -230,10 +230,7 @@ LIBRARY_DOCUMENT_CASES = [
 
 @pytest.mark.parametrize("fmt,edit,path,fragment,yaml_only", CLI_DOCUMENT_CASES)
 def test_cli_reports_bad_document(runner, tmp_path, fmt, edit, path, fragment, yaml_only):
-    source = _write(tmp_path, edit(copy.deepcopy(BASE)), fmt)
-    result = run(runner, "rule", "--format", "json", source)
-    line = assert_one_error(result, f"error: {source}: {path}: ", fragment)
-    assert_json_error_line(result, source, line)
+    check_cli_document(runner, tmp_path, edit(copy.deepcopy(BASE)), fmt, path, fragment)
 
 
 @pytest.mark.parametrize("edit,path,fragment,yaml_only", LIBRARY_DOCUMENT_CASES)
