@@ -22,12 +22,9 @@ def tenths(length):
 
 
 def distance_tenths(a, b):
-    """Centre-to-centre distance of two points, in tenths, rounded half up, exactly: the
-    largest n with (n - 1/2)^2 <= (10 d)^2, from the exact squared distance."""
-    squared = (Fraction(a[0]) - Fraction(b[0])) ** 2 + (Fraction(a[1]) - Fraction(b[1])) ** 2
-    scaled = 400 * squared                      # (20 d)^2: compare odd numbers 2n - 1
-    root = math.isqrt(scaled.numerator // scaled.denominator)
-    return (root + 1) // 2
+    """Centre-to-centre distance of two points, in tenths, rounded half up, exactly (see
+    :meth:`Board.distance_tenths`)."""
+    return Board({0: a, 1: b}).distance_tenths(0, 1)
 
 
 class Board:
@@ -42,7 +39,8 @@ class Board:
         self.float = {k: (float(x), float(y)) for k, (x, y) in positions.items()}
 
     def distance_tenths(self, a, b):
-        """As :func:`distance_tenths`, in integers."""
+        """The distance of two models in tenths, rounded half up, exactly: the largest n with
+        (n - 1/2)^2 <= (10 d)^2, from the exact squared distance in integers."""
         (ax, ay), (bx, by) = self.exact[a], self.exact[b]
         scaled = 400 * ((ax - bx) ** 2 + (ay - by) ** 2) // (self.scale * self.scale)
         return (math.isqrt(scaled) + 1) // 2
@@ -68,16 +66,9 @@ def gap_to_line(a, b, c, size):
     edge in tenths (0 or less: its base touches the line), or None when c's centre does not
     project strictly between a and b or the base is more than an inch off the line
     (an inch exactly is listed: "within" includes its bound)."""
-    ax, ay, bx, by, cx, cy = (float(v) for v in (a[0], a[1], b[0], b[1], c[0], c[1]))
-    length2 = (bx - ax) ** 2 + (by - ay) ** 2
-    if length2 == 0:
-        return None
-    t = ((cx - ax) * (bx - ax) + (cy - ay) * (by - ay)) / length2
-    if t <= EPSILON or t >= 1 - EPSILON:
-        return None
-    off = abs((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / math.sqrt(length2)
-    gap = math.floor((off - float(radius(size))) * 10 + 0.5 + EPSILON)
-    return gap if gap <= NEAR_LINE else None
+    point = lambda p: (float(p[0]), float(p[1]))        # noqa: E731
+    found = models_on_line(point(a), point(b), [(None, point(c), size)])
+    return found[0][1] if found else None
 
 
 def bases_touch(a, size_a, b, size_b):

@@ -8,9 +8,11 @@ fields in the order the README lists them, e.g. ``("hit_number", "Archer", "Knig
 """
 
 import pybridge
-from pybridge.books import get
 
-FIELDS = {kind.name: kind.fields for kind in get("chronopia").kinds}
+from ruling_tuples import fields_of, tuple_maker
+
+FIELDS = fields_of("chronopia")
+as_tuple = tuple_maker(FIELDS)
 
 
 def model(ident, army="Men", position=(0, 10), facing=270, size=2, unit=None, stats=None,
@@ -70,10 +72,6 @@ def rule(doc, edition=None):
         for ruling in result["rulings"]:
             assert "C36-CRIT-EXACT" not in ruling["because"], ruling
     return result
-
-
-def as_tuple(ruling):
-    return (ruling["kind"],) + tuple(ruling[f] for f in FIELDS[ruling["kind"]])
 
 
 def of(result, kind):

@@ -6,6 +6,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+import pybridge
 from pybridge.cli.main import cli
 
 
@@ -69,3 +70,43 @@ def check_cli_document(runner, tmp_path, document, fmt, path, fragment):
     result = run(runner, "rule", "--format", "json", source)
     line = assert_one_error(result, f"error: {source}: {path}: ", fragment)
     assert_json_error_line(result, source, line)
+
+
+
+def check_cli_file(runner, tmp_path, name, data, path, fragment):
+    """A bad file (bytes) gives exit 2 and one error line (naming ``path`` when given) that
+    does not echo the input, with the same error as a JSON line on stdout."""
+    source = _file(tmp_path, name, data)
+    result = run(runner, "rule", "--format", "json", source)
+    prefix = f"error: {source}: {path}: " if path else f"error: {source}: "
+    line = assert_one_error(result, prefix, fragment)
+    assert_json_error_line(result, source, line)
+    assert len(line) < 500, "the message should not echo the input"
+    assert "set_int_max_str_digits" not in line
+    assert "9" * 50 not in line and "1" * 50 not in line and "7" * 50 not in line
+
+
+def check_library_file(tmp_path, name, data, path, fragment):
+    """The same bad file through the library: an InputError naming the file and the path."""
+    source = _file(tmp_path, name, data)
+    with pytest.raises(pybridge.InputError) as caught:
+        pybridge.rule(source)
+    error = caught.value
+    assert error.source == source
+    if path is not None:
+        assert error.path == path
+    if fragment is not None:
+        assert fragment in error.message
+    assert "\n" not in str(error)
+
+
+def check_handwritten_yaml(runner, tmp_path, data, path, fragment):
+    """Hand-written YAML (bytes) with a bad field: the CLI and the library name ``path``."""
+    source = _file(tmp_path, "state.yaml", data)
+    result = run(runner, "rule", "--format", "json", source)
+    line = assert_one_error(result, f"error: {source}: {path}: ", fragment)
+    assert_json_error_line(result, source, line)
+    with pytest.raises(pybridge.InputError) as caught:
+        pybridge.rule(source)
+    assert caught.value.path == path
+    assert caught.value.source == source

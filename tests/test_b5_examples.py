@@ -15,17 +15,11 @@ import pytest
 
 import pybridge
 
+from ruling_tuples import B5_CONTRACT, tuple_maker
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "b5"
-FIELDS = {
-    "immune": ("being", "element"),
-    "protected": ("being", "element", "from_phase"),
-    "order_refused": ("order",),
-    "main_conflict_lost": ("order",),
-    "must_retreat": ("being", "element"),
-    "only_retreat_from": ("being", "phase"),
-    "destroyed": ("being", "element"),
-    "entry_forbidden": ("being", "field"),
-}
+FIELDS = B5_CONTRACT
+as_tuple = tuple_maker(FIELDS)
 
 FLEET, MAEL, DRUID = "Flotte Sturmvogel", "Mahlstrom 0412", "Druide Aldan"
 UNICORN, KING, WJ = "Einhorn Silbermähne", "König Ardan", "Weiße Jungfrau"
@@ -82,10 +76,6 @@ B5 = {
         cites={("immune", WE, "Kältebann"): ["B.5.1", "T4-7"],
                ("destroyed", WE, "Blitzsturm"): ["B.5.2.3"]}),
 }
-
-
-def as_tuple(ruling):
-    return (ruling["kind"],) + tuple(ruling[f] for f in FIELDS[ruling["kind"]])
 
 
 def test_every_example_is_listed():

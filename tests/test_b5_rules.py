@@ -15,16 +15,10 @@ import pytest
 
 import pybridge
 
-FIELDS = {
-    "immune": ("being", "element"),
-    "protected": ("being", "element", "from_phase"),
-    "order_refused": ("order",),
-    "main_conflict_lost": ("order",),
-    "must_retreat": ("being", "element"),
-    "only_retreat_from": ("being", "phase"),
-    "destroyed": ("being", "element"),
-    "entry_forbidden": ("being", "field"),
-}
+from ruling_tuples import B5_CONTRACT, tuple_maker
+
+FIELDS = B5_CONTRACT
+as_tuple = tuple_maker(FIELDS)
 
 # Rule IDs in force in one edition only (B5-INT-2): a ruling never cites a rule out of force.
 ERRATA_ONLY = {f"T4-{n}" for n in range(1, 12)} | {"B5-INT-3"}
@@ -77,10 +71,6 @@ def rule(doc, edition=None):
     for ruling in result["rulings"]:
         assert not set(ruling["because"]) & out_of_force, (name, ruling)
     return result
-
-
-def as_tuple(ruling):
-    return (ruling["kind"],) + tuple(ruling[f] for f in FIELDS[ruling["kind"]])
 
 
 def rulings(result):

@@ -18,11 +18,13 @@ import pytest
 from click.testing import CliRunner
 
 import pybridge
-from pybridge.books import get
 from pybridge.cli.main import cli
 
+from ruling_tuples import fields_of, tuple_maker
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "chronopia"
-FIELDS = {kind.name: kind.fields for kind in get("chronopia").kinds}
+FIELDS = fields_of("chronopia")
+as_tuple = tuple_maker(FIELDS)
 
 CHRONOPIA = {
     "nearest_model_priority.yaml": dict(
@@ -110,10 +112,6 @@ CHRONOPIA = {
                ("immune", "Wraith", "fear"): ["C38-IMM-TERROR"],
                ("morale_test", "Ghoul", "horror", "terror", 7): ["C38-IMM-FEAR"]}),
 }
-
-
-def as_tuple(ruling):
-    return (ruling["kind"],) + tuple(ruling[f] for f in FIELDS[ruling["kind"]])
 
 
 def test_every_example_is_listed():

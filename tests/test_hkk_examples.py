@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge.books import get
+
+from ruling_tuples import fields_of, tuple_maker
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "hkk"
-FIELDS = {kind.name: kind.fields for kind in get("hkk").kinds}
+FIELDS = fields_of("hkk")
+as_tuple = tuple_maker(FIELDS)
 
 HKK = {
     "immune_but_targetable.yaml": dict(
@@ -72,10 +74,6 @@ HKK = {
                  ("affects", "eruption", False): ["HKK-132.0", "HKK-132.9"],
                  ("can_target", "eruption", True): ["HKK-132.2"]}),
 }
-
-
-def as_tuple(ruling):
-    return (ruling["kind"],) + tuple(ruling[f] for f in FIELDS[ruling["kind"]])
 
 
 def test_every_example_is_listed():

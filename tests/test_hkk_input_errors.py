@@ -23,7 +23,8 @@ import pybridge
 
 from document_edits import drop, parent, put
 from error_checks import (
-    _write, assert_json_error_line, assert_one_error, check_cli_document, run, runner)
+    _write, assert_json_error_line, assert_one_error, check_cli_document,
+    check_handwritten_yaml, run, runner)
 
 # A valid document touching every record kind and nearly every field, so that each case is a
 # single edit away from it.
@@ -329,16 +330,7 @@ RAW_CASES = [
 
 @pytest.mark.parametrize("data,path,fragment", RAW_CASES)
 def test_cli_reports_bad_handwritten_yaml(runner, tmp_path, data, path, fragment):
-    target = tmp_path / "state.yaml"
-    target.write_bytes(data)
-    source = str(target)
-    result = run(runner, "rule", "--format", "json", source)
-    line = assert_one_error(result, f"error: {source}: {path}: ", fragment)
-    assert_json_error_line(result, source, line)
-    with pytest.raises(pybridge.InputError) as caught:
-        pybridge.rule(source)
-    assert caught.value.path == path
-    assert caught.value.source == source
+    check_handwritten_yaml(runner, tmp_path, data, path, fragment)
 
 
 def test_bad_hkk_document_on_stdin(runner):
