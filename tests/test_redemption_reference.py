@@ -244,17 +244,18 @@ def test_reference_two_characters_zero_toughness_positive_strength():
     check(doc)
 
 
-def test_reference_two_characters_uncovered_own_alignment_card():
-    # [RED-IMM-6, RED-INT-1] Pilgrim 2/2 immune to Ogre 1/5, which carries a good card
-    # "Traitor Blade" +3: Ogre's total 4 is not negative; Pilgrim leaves out Ogre's base 1
-    # but never the good card: S(Pilgrim) = 4-1 = 3 >= 2 defeated; S(Ogre) = 2 < 5 not.
-    # -> evil_winning, cites RED-IMM-3, RED-BAT-0, RED-BAT-2.
+def test_reference_two_characters_own_alignment_card_is_part_of_the_strength():
+    # [RED-IMM-3] Pilgrim 2/2 immune to Ogre 1/5, which carries a good card "Traitor Blade"
+    # +3: Ogre's strength 4 is not negative, so it is treated as zero, good card and all
+    # (RED-IMM-6 does not make part of it count: RED-IMM-3 speaks of the strength as a whole):
+    # S(Pilgrim) = 0 < 2 stands; S(Ogre) = 2 < 5 stands.
+    # -> stalemate, cites RED-IMM-3, RED-BAT-0, RED-BAT-2.
     doc = doc_of([ch("Pilgrim", "good", 2, 2), ch("Ogre", "evil", 1, 5)],
                  cards=[{"id": "Traitor Blade", "alignment": "good", "played_on": "Ogre",
                          "strength": 3}],
                  immunities=[{"holder": "Pilgrim", "to": "Ogre"}])
     r = rule_battle(doc)
-    assert (r["battle_state"], r["being_defeated"]) == ("evil_winning", {"Pilgrim"})
+    assert (r["battle_state"], r["being_defeated"]) == ("stalemate", set())
     assert r["because"] == {"RED-IMM-3", "RED-BAT-0", "RED-BAT-2"}
     check(doc)
 

@@ -55,8 +55,9 @@ def rule_battle(doc):
     numbers are the same: [RED-BAT-0] side against side).
 
     [RED-IMM-3] Exactly two characters in battle: if D is immune to the opposing character
-    A itself and A's total strength is negative, S(D) is A's total strength (a negative
-    strength stays); RED-IMM-3 is then cited whenever some D is immune to A.
+    A itself, S(D) is A's total strength (base and every card on it, whatever its alignment)
+    when that is negative, and zero otherwise ("treated as zero unless it is negative");
+    RED-IMM-3 is then cited whenever some D is immune to A.
 
     [RED-BAT-2] State: all of both sides defeated ``mutual_destruction``; all heroes only
     ``evil_winning``; all evil only ``heroes_winning``; otherwise ``stalemate``.
@@ -163,8 +164,7 @@ def rule_battle(doc):
                 affected = True
             if two and immune_to_char is not None:
                 imm3 = True  # [RED-IMM-3] compare A's strength with D's toughness
-                if char_total[immune_to_char] < 0:
-                    s = char_total[immune_to_char]
+                s = min(char_total[immune_to_char], 0)
         if s >= side_toughness[side]:
             defeated.add(d)
 
