@@ -73,7 +73,10 @@ def _check_lines(result):
         status = inv["status"].upper() if inv["status"] == "violated" else inv["status"]
         lines.append(f"  {inv['id']} {status}: {inv['description']}")
         if inv["status"] == "violated":
-            lines.append(f"    rules involved: {', '.join(inv['rules'])}")
+            other = inv.get("compared_with")
+            against = (f"; compared with the reading {', '.join(other)} (not in edition "
+                       f"{result['edition']})" if other else "")
+            lines.append(f"    rules involved: {', '.join(inv['rules'])}{against}")
             lines.append(f"    witness: {_witness_text(inv['witness'])}")
             if "witness_after" in inv:
                 lines.append(f"    after:   {_witness_text(inv['witness_after'])}")
@@ -89,7 +92,11 @@ def _errata_lines(result):
             lines.append(f"  {item['id']} unknown (the search did not finish): "
                          f"{item['explanation']}")
             continue
-        lines.append(f"  {item['id']} [{', '.join(item['rules'])}]: {item['explanation']}")
+        other = item.get("compared_with")
+        against = (f", against the reading {', '.join(other)} (not in edition "
+                   f"{result['edition']})" if other else "")
+        lines.append(f"  {item['id']} [{', '.join(item['rules'])}]{against}: "
+                     f"{item['explanation']}")
         lines.append(f"    witness: {_witness_text(item['witness'])}")
     return f": {len(found)} contradiction(s)", lines
 

@@ -330,6 +330,20 @@ def test_errata_reports_contradictions_and_exits_1():
         assert isinstance(c["witness"], dict)
 
 
+def test_errata_names_a_rule_outside_the_edition_only_as_the_reading_compared_with():
+    # RED-ERR-1 compares the literal text with the reading RED-BAT-1-NEG, which edition
+    # literal does not have: it is not among the rules involved but named apart.
+    _, doc = run_json(*ERRATA)
+    (found,) = [c for c in doc["contradictions"] if c["id"] == "RED-ERR-1"]
+    literal = set(next(e["rules"] for b in pybridge.rulebooks() if b["rulebook"] == "redemption"
+                       for e in b["editions"] if e["name"] == "literal"))
+    assert set(found["rules"]) <= literal
+    assert "RED-BAT-1-NEG" not in found["rules"]
+    assert found["compared_with"] == ["RED-BAT-1-NEG"]
+    text = invoke("errata", "redemption", "--format", "text").output
+    assert "against the reading RED-BAT-1-NEG (not in edition literal)" in text
+
+
 def test_errata_witness_rules_differently_under_the_two_editions(tmp_path):
     _, doc = run_json(*ERRATA)
     for c in doc["contradictions"]:

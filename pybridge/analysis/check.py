@@ -105,7 +105,13 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     entry["smallest"] = search.finished
     involved = _involved(book, program, control, search.models[-1], worlds, in_force,
                          readings, remaining)
-    entry["rules"] = [i for i in book.encoding.rule_ids if i in set(involved) | against]
+    named = set(involved) | against
+    # A rule only a compared reading puts in force is not a rule of the edition checked: it is
+    # reported apart, as the other reading.
+    entry["rules"] = [i for i in book.encoding.rule_ids if i in named and i in in_force]
+    other = [i for i in book.encoding.rule_ids if i in named and i not in in_force]
+    if other:
+        entry["compared_with"] = other
     return entry
 
 

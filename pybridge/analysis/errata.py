@@ -19,6 +19,7 @@ def errata(book, bounds, edition, timeout=None, progress=None):
                              timeout, progress):
         if entry["status"] == "violated":
             found.append({"id": entry["id"], "rules": entry["rules"],
+                          "compared_with": entry.get("compared_with", []),
                           "witness": entry["witness"], "explanation": entry["description"]})
         elif entry["status"] == "unknown":
             found.append({"id": entry["id"], "rules": [], "witness": None, "status": "unknown",
