@@ -37,7 +37,7 @@ def test_check_b5_every_invariant_holds(runner, edition):
     result = run(runner, "check", "b5", "--edition", edition, "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert [i["id"] for i in report["invariants"]] == [f"B5-INV-{n}" for n in range(1, 5)]
+    assert [i["id"] for i in report["invariants"]] == [f"B5-INV-{n}" for n in range(1, 6)]
     assert {i["status"] for i in report["invariants"]} == {"holds"}
 
 

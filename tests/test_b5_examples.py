@@ -71,6 +71,14 @@ B5 = {
                                                      "B5-INT-1"],
                ("must_retreat", KING, WJ): ["B.5.2.7", "B5-INT-4"],
                ("only_retreat_from", KING, "effect"): ["B.5.2.7"]}),
+    "protected_too_late_to_be_banned.yaml": dict(
+        exact={("protected", "Flotte Kormoran", "Chaosnebel", "retreat"),
+               ("protected", "Flotte Reiher", "Chaosnebel", "conflict")},
+        cites={("protected", "Flotte Kormoran", "Chaosnebel", "retreat"): ["B.5.2.1",
+                                                                          "B.5.2.4"],
+               ("protected", "Flotte Reiher", "Chaosnebel", "conflict"): ["B.5.2.1",
+                                                                         "B.5.2.2",
+                                                                         "B.5.2.5"]}),
     "we_bt_and_kd.yaml": dict(
         exact={("immune", WE, "Kältebann"), ("destroyed", WE, "Blitzsturm")},
         cites={("immune", WE, "Kältebann"): ["B.5.1", "T4-7"],

@@ -83,7 +83,8 @@ class B5(Rulebook):
         Bound("max_elements", "--elements", ("max_elements",), 2, (1, 3),
               "most elements (in the danger field or the retreat field)"),
         Bound("max_features", "--features", ("max_features",), 3, (0, 12),
-              "most optional features at once (orders, immunities, protections, retreat limits)"),
+              "most optional features at once (orders, immunities, protections and their "
+              "spans, retreat limits)"),
     )
     # enumerate and diff list every state: one being, one element, one optional feature
     listing_bounds = {"max_beings": 1, "max_elements": 1, "max_features": 1}
