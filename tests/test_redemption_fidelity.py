@@ -168,3 +168,58 @@ def test_RED_BAT_1_NEG_is_not_cited_where_it_does_not_apply():
     result = rule(doc, edition="negative_counts")
     for ruling in result["rulings"]:
         assert "RED-BAT-1-NEG" not in ruling["because"], ruling
+
+
+# RED-IMM-1: "An immune ability keeps the target from being affected by strength or special
+# abilities on the cards to which it is immune." A card played on the immune character itself
+# does not change its strength either (found by an independent reviewer).
+
+@pytest.mark.parametrize("immune, h_falls_e", [(True, True), (False, False)])
+def test_RED_IMM_1_a_card_one_is_immune_to_does_not_weaken_its_own_host(immune, h_falls_e):
+    # H 3/3 carries an evil Hex -2 and is immune to it; E 1/3. Immune: H's strength is 3 and
+    # 3 >= 3 defeats E (boundary: equal). Not immune: H has 1 < 3, E stands. E's 1 < 3 never
+    # defeats H.
+    doc = state([hero("H", 3, 3), evil("E", 1, 3)],
+                cards=[{"id": "Hex", "alignment": "evil", "played_on": "H", "strength": -2}],
+                immunities=[{"id": "w", "holder": "H", "to": "Hex"}] if immune else [])
+    result = rule(doc)
+    assert defeated(result) == ({"E"} if h_falls_e else set())
+    if immune:
+        assert {"RED-IMM-1", "RED-INT-1"} <= set(
+            because(result, "battle_state", state="heroes_winning"))
+
+
+def test_RED_IMM_1_a_card_one_is_immune_to_does_not_weaken_its_side_in_a_larger_battle():
+    # Three characters: H1 3/2 with Hex -2 on it, H1 immune to Hex; H2 1/1; E1 1/4.
+    # Heroes' strength 3 + 1 = 4 >= 4 defeats E1 (the Hex no longer weakens H1). Against the
+    # heroes: 1 < 3. -> heroes_winning. With Hex at -3 the same holds; without the immunity,
+    # 1 + 1 = 2 < 4: stalemate.
+    doc = state([hero("H1", 3, 2), hero("H2", 1, 1), evil("E1", 1, 4)],
+                cards=[{"id": "Hex", "alignment": "evil", "played_on": "H1", "strength": -2}],
+                immunities=[{"id": "w", "holder": "H1", "to": "Hex"}])
+    assert battle_state(rule(doc)) == "heroes_winning"
+    doc["immunities"] = []
+    assert battle_state(rule(doc)) == "stalemate"
+
+
+def test_RED_IMM_1_and_RED_INT_1_cited_by_the_battle_state_an_immunity_to_a_card_decides():
+    # H 3/4 immune to Axe (evil +4 on E); E 3/6. Against H: 3 < 4 (the Axe left out; with it
+    # 7 >= 4). Against E: 3 < 6. -> stalemate, decided by the immunity to the Axe.
+    doc = state([hero("H", 3, 4), evil("E", 3, 6)],
+                cards=[{"id": "Axe", "alignment": "evil", "played_on": "E", "strength": 4}],
+                immunities=[{"id": "w", "holder": "H", "to": "Axe"}])
+    result = rule(doc)
+    assert battle_state(result) == "stalemate"
+    assert because(result, "battle_state", state="stalemate") == [
+        "RED-IMM-1", "RED-BAT-0", "RED-BAT-2", "RED-INT-1"]
+
+
+def test_RED_IMM_6_cited_when_an_own_alignment_card_on_an_immune_to_character_counts():
+    # H1 2/2 immune to E1 3/3, which carries a good Banner +2; H2 2/2; E2 2/3. RED-BAT-1 with
+    # the README's reading: H1 still faces the Banner (RED-IMM-6) and E2: 2 + 2 = 4 >= 4.
+    doc = state([hero("H1", 2, 2), hero("H2", 2, 2), evil("E1", 3, 3), evil("E2", 2, 3)],
+                cards=[{"id": "Banner", "alignment": "good", "played_on": "E1", "strength": 2}],
+                immunities=[{"id": "w", "holder": "H1", "to": "E1"}])
+    result = rule(doc)
+    assert "H1" in defeated(result)
+    assert "RED-IMM-6" in because(result, "being_defeated", character="H1")

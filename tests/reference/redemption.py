@@ -41,7 +41,12 @@ def rule_battle(doc):
     ``battle_state`` and ``procedure`` are None and nobody is being defeated.
 
     [RED-INT-1] Contributions: a character contributes its base strength/toughness; every
-    card played on it, directly or through a chain of cards, contributes its bonuses to it.
+    card played on it, directly or through a chain of cards, contributes its bonuses to it,
+    except the strength of a card its host is immune to (RED-IMM-1: not affected by the
+    strength on the cards to which it is immune; the immunity names the card or a card it is
+    played on, and the card is not of the host's alignment). Leaving out a card's strength,
+    outside a one-on-one decided by RED-IMM-3, makes the battle state cite RED-IMM-1 and
+    RED-INT-1.
 
     [RED-IMM-1, RED-IMM-6, RED-INT-1] Defender D is immune to contribution X (a character
     card or a card in its chain) when X is not D's alignment (neutral never is) and an
@@ -107,16 +112,6 @@ def rule_battle(doc):
             root[x] = r
         root.setdefault(cur, r)
 
-    side_strength = {"good": 0, "evil": 0}
-    side_toughness = {"good": 0, "evil": 0}
-    char_total = {cid: 0 for cid in in_battle}  # each in-battle character's total strength
-    for x, r in root.items():
-        if r is not None and r in in_battle:
-            side = align[r]
-            side_strength[side] += strength[x]
-            side_toughness[side] += toughness[x]
-            char_total[r] += strength[x]
-
     # [RED-IMM-5, RED-INT-3, RED-IMM-6] named targets of each in-battle defender's active
     # immunities that can have an effect (not the holder itself, not of its alignment).
     named = {}
@@ -129,9 +124,35 @@ def rule_battle(doc):
         if _active(m, phase):
             named.setdefault(h, []).append(x)
 
+    # [RED-IMM-1, RED-INT-1] a card in battle whose host character is immune to it (or to a
+    # card it is played on), not of the host's alignment, adds no strength to its host.
+    self_ignored = set()
+    for k in cards:
+        x, r = k["id"], root.get(k["id"])
+        if r is None or r not in in_battle or align[x] == align[r]:
+            continue
+        cur = x
+        while cur != r:
+            if cur in named.get(r, ()) and align[cur] != align[r]:
+                self_ignored.add(x)
+                break
+            cur = host[cur]
+
+    side_strength = {"good": 0, "evil": 0}
+    side_toughness = {"good": 0, "evil": 0}
+    char_total = {cid: 0 for cid in in_battle}  # each in-battle character's total strength
+    for x, r in root.items():
+        if r is not None and r in in_battle:
+            side = align[r]
+            side_toughness[side] += toughness[x]
+            if x not in self_ignored:
+                side_strength[side] += strength[x]
+                char_total[r] += strength[x]
+
     two = len(fighters) == 2
     affected = False
     imm3 = False
+    card_cited = bool(self_ignored)  # [RED-IMM-1, RED-INT-1] a card's strength left out
     defeated = set()
     for d, side in fighters:
         other = "evil" if side == "good" else "good"
@@ -142,6 +163,7 @@ def rule_battle(doc):
             seen = set()
             ignored = 0
             left_out = False
+            cards_left_out = False
             immune_to_char = None
             for t in targets:
                 r = root.get(t)
@@ -155,9 +177,10 @@ def rule_battle(doc):
                     if x in seen:
                         continue
                     seen.add(x)
-                    if align[x] != side:  # [RED-IMM-6] never immune to own alignment
+                    if align[x] != side and x not in self_ignored:  # [RED-IMM-6]
                         ignored += strength[x]
                         left_out = True
+                        cards_left_out = cards_left_out or x != r
                     stack.extend(children.get(x, ()))
             s -= ignored
             if left_out:
@@ -165,6 +188,8 @@ def rule_battle(doc):
             if two and immune_to_char is not None:
                 imm3 = True  # [RED-IMM-3] compare A's strength with D's toughness
                 s = min(char_total[immune_to_char], 0)
+            elif cards_left_out:
+                card_cited = True
         if s >= side_toughness[side]:
             defeated.add(d)
 
@@ -181,4 +206,6 @@ def rule_battle(doc):
     procedure = BAT1 if (affected and not two) else BAT0
     result = {"battle_state": state, "being_defeated": defeated, "procedure": procedure}
     result["because"] = {IMM3, procedure, BAT2} if imm3 else {procedure, BAT2}
+    if card_cited:
+        result["because"] |= {"RED-IMM-1", "RED-INT-1"}
     return result
