@@ -7,6 +7,21 @@ from dataclasses import dataclass
 from ..errors import InputError
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+_DIGITS = 12        # longer numbers are beyond every bound's limits: refused unconverted
+
+
+def _number(text, option):
+    """An integer from its decimal text, refusing thousands of digits before converting."""
+    if not re.fullmatch(r"-?\d+", text):
+        raise ValueError(text)
+    if len(text.lstrip("-")) > _DIGITS:
+        raise InputError(f"a {len(text.lstrip('-'))}-digit number is out of range", option)
+    return int(text)
+
+
+def _shown(value):
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -29,8 +44,9 @@ class Bound:
             if isinstance(value, str):
                 match = _RANGE.match(value)
                 if not match:
-                    raise InputError(f"expected LO..HI, got {value!r}", self.option)
-                value = (int(match.group(1)), int(match.group(2)))
+                    raise InputError(f"expected LO..HI, got {_shown(value)}", self.option)
+                value = (_number(match.group(1), self.option),
+                         _number(match.group(2), self.option))
             lo, hi = value
             if lo > hi:
                 raise InputError(f"empty range {lo}..{hi}", self.option)
@@ -39,9 +55,9 @@ class Bound:
                                  self.option)
             return (lo, hi)
         try:
-            value = int(value)
+            value = _number(value.strip(), self.option) if isinstance(value, str) else int(value)
         except (TypeError, ValueError):
-            raise InputError(f"expected an integer, got {value!r}", self.option) from None
+            raise InputError(f"expected an integer, got {_shown(value)}", self.option) from None
         if not lo_limit <= value <= hi_limit:
             raise InputError(f"{value} is out of range ({lo_limit}..{hi_limit})", self.option)
         return value

@@ -1,5 +1,7 @@
 """``rulings check | enumerate | diff | errata``: thin commands over the analysis API."""
 
+import math
+
 import click
 
 from .. import api
@@ -30,10 +32,26 @@ def bound_options(listing):
     return decorate
 
 
-def timeout_option(default):
-    return click.option("--timeout", type=click.FloatRange(min=0.1), default=default,
-                        show_default=True,
-                        help="seconds per search; what does not finish is reported unknown")
+class Seconds(click.ParamType):
+    """A finite number of seconds, at least 0.1 (nan and inf are refused: they are no
+    deadline, and JSON cannot carry them)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"expected a number of seconds, got {str(value)[:60]!r}", param, ctx)
+        if not math.isfinite(seconds) or seconds < 0.1:
+            self.fail(f"expected a finite number of seconds >= 0.1, got {str(value)[:60]!r}",
+                      param, ctx)
+        return seconds
+
+
+def timeout_option(default, help="seconds per search; what does not finish is reported unknown"):
+    return click.option("--timeout", type=Seconds(), default=default, show_default=True,
+                        help=help)
 
 
 def _bounds(values):
@@ -83,8 +101,7 @@ def check_command(ctx, rulebook, edition, invariants, timeout, fmt, **bounds):
 @click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
 @click.option("--out", type=click.File("w", encoding="utf-8", lazy=False), default=None,
               help="write every state with its rulings, one JSON line each, as found")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=600.0, show_default=True,
-              help="stop after this many seconds (the summary says complete: false)")
+@timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
 @format_option
 def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
     """List every distinct state of RULEBOOK within the bounds, grouped by rulings.
@@ -107,8 +124,7 @@ def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
 @click.option("--from", "before", required=True, help="edition before")
 @click.option("--to", "after", required=True, help="edition after")
 @bound_options(listing=True)
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=600.0, show_default=True,
-              help="stop after this many seconds (the summary says complete: false)")
+@timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
 @format_option
 def diff_command(rulebook, before, after, timeout, fmt, **bounds):
     """List the states of RULEBOOK whose rulings change from one edition to another.
