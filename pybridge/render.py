@@ -3,6 +3,7 @@
 import json
 
 from . import books as registry
+from .printable import printable
 
 
 def to_json(result):
@@ -14,16 +15,22 @@ def _cite(ids):
     return f" [{', '.join(ids)}]" if ids else ""
 
 
+def _shown(ruling):
+    """The ruling with its user-supplied strings escaped for a terminal."""
+    return {k: printable(v) if isinstance(v, str) else v for k, v in ruling.items()}
+
+
 def _lines(book, rulings, indent):
     for ruling in rulings:
         kind = book.kind_by_name[ruling["kind"]]
-        yield f"{indent}{kind.text(ruling)}{_cite(ruling['because'])}"
+        yield f"{indent}{kind.text(_shown(ruling))}{_cite(ruling['because'])}"
 
 
 def to_text(result, source=None):
     book = registry.get(result["rulebook"])
-    head = f"{source}: " if source else ""
-    lines = [f"{head}{result['rulebook']} (edition {result['edition']}): {result['status']}"]
+    head = f"{printable(source)}: " if source else ""
+    lines = [f"{head}{result['rulebook']} (edition {printable(result['edition'])}): "
+             f"{result['status']}"]
     if result["status"] == "inconsistent":
         lines.append("  No ruling: these rules cannot all hold in this state"
                      f"{_cite(result['conflict'])}.")
@@ -64,7 +71,7 @@ def _rulings_text(rulings):
 
 
 def _witness_text(document):
-    return json.dumps(document, ensure_ascii=False)
+    return printable(json.dumps(document, ensure_ascii=False), backslashes=False)
 
 
 def _check_lines(result):

@@ -7,6 +7,7 @@ import traceback
 import click
 
 from ..errors import RulingsError
+from ..printable import printable
 from .analysis import check_command, diff_command, enumerate_command, errata_command
 from .catalogue import rulebooks_command
 from .rule import rule_command
@@ -19,7 +20,7 @@ class Group(click.Group):
         try:
             return super().invoke(ctx)
         except RulingsError as error:
-            click.echo(f"error: {error}", err=True)
+            click.echo(f"error: {printable(str(error), backslashes=False)}", err=True)
             ctx.exit(error.exit_code)
         except BrokenPipeError:
             raise

@@ -6,6 +6,7 @@ import click
 
 from .. import api
 from ..errors import InputError
+from ..printable import printable
 from ..render import to_json, to_text
 from .output import format_option, resolve
 
@@ -41,7 +42,7 @@ def rule_command(ctx, states, edition, fmt):
             failed = True
             error = result if result.source else result.located(source)
             out.flush()
-            click.echo(f"error: {error}", err=True)
+            click.echo(f"error: {printable(str(error), backslashes=False)}", err=True)
             if fmt == "json":
                 out.write(to_json({"source": source, "error": str(error)}) + "\n")
             continue
