@@ -146,6 +146,11 @@ def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition")
     return book, Bounds(book.bounds, bounds, defaults), edition
 
 
+def validate_analysis(rulebook, bounds=None, edition=None, listing=False):
+    """Refuse an unknown rulebook, edition or bound (:class:`InputError`) before any work."""
+    _analysis_args(rulebook, bounds, edition, listing)
+
+
 def check(rulebook, bounds=None, edition=None, timeout=None, progress=None, invariants=None):
     """Every invariant of ``rulebook`` over its state space within ``bounds`` (a dict, e.g.
     ``{"max_characters": 3, "values": "0..6"}``): holds, violated (with the smallest witness

@@ -7,6 +7,7 @@ import click
 from .. import api
 from ..books import RULEBOOKS
 from ..render import analysis_text, to_json
+from .outfile import OutFile
 from .output import format_option, resolve
 from .progress import Progress
 
@@ -99,8 +100,9 @@ def check_command(ctx, rulebook, edition, invariants, timeout, fmt, **bounds):
 @click.argument("rulebook")
 @bound_options(listing=True)
 @click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
-@click.option("--out", type=click.File("w", encoding="utf-8", lazy=False), default=None,
-              help="write every state with its rulings, one JSON line each, as found")
+@click.option("--out", type=click.Path(dir_okay=False), default=None,
+              help="write every state with its rulings, one JSON line each, as found "
+                   "(into a temporary file beside FILE, moved into place when the run ends)")
 @timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
 @format_option
 def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
@@ -114,8 +116,19 @@ def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
       rulings enumerate redemption --max-characters 2
       rulings enumerate redemption --max-characters 3 --values 0..2 --out states.jsonl
     """
-    result = api.enumerate_states(rulebook, _bounds(bounds), edition, timeout, out,
-                                  Progress.for_terminal())
+    api.validate_analysis(rulebook, _bounds(bounds), edition, listing=True)
+    lines = OutFile(out) if out is not None else None
+    try:
+        result = api.enumerate_states(rulebook, _bounds(bounds), edition, timeout, lines,
+                                      Progress.for_terminal())
+    except BaseException:
+        if lines is not None:
+            lines.discard()
+            if lines.error is not None:     # raised inside the solver's callback
+                raise lines.error from None
+        raise
+    if lines is not None:
+        lines.commit()
     _emit(result, fmt, "enumerate")
 
 

@@ -18,12 +18,21 @@ class Group(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()      # a full or broken output shows here, not at exit
         except RulingsError as error:
             click.echo(f"error: {printable(str(error), backslashes=False)}", err=True)
             ctx.exit(error.exit_code)
         except BrokenPipeError:
-            raise
+            # The reader went away (``rulings rule ... | head -1``): stop quietly, as cat does.
+            _detach_stdout()
+            ctx.exit(141)
+        except OSError as error:        # writing the output failed: full disk, I/O error
+            _detach_stdout()
+            click.echo(f"error: cannot write the output ({error.strerror or error})", err=True)
+            ctx.exit(2)
         except KeyboardInterrupt:
             click.echo("interrupted", err=True)
             ctx.exit(130)
@@ -62,14 +71,24 @@ cli.add_command(errata_command)
 cli.add_command(rulebooks_command)
 
 
+def _detach_stdout():
+    """Point standard output at /dev/null, so that nothing more is written to a broken or
+    full output (Python flushes it once more at exit)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def main():
+    if sys.stdout is None:      # started with standard output closed (``>&-``)
+        if sys.stderr is not None:
+            sys.stderr.write("error: cannot write the output (standard output is closed)\n")
+        sys.exit(2)
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
     try:
         cli(prog_name="rulings")
     except BrokenPipeError:
-        # The reader went away (``rulings rule ... | head -1``): stop quietly, as cat does.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _detach_stdout()
         sys.exit(141)

@@ -1,0 +1,102 @@
+"""Output that cannot be written, and --out files that must not be lost (issue 12, items 2
+and 9). Run as real processes: closed descriptors, /dev/full and pipes are the point."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMAND = [sys.executable, "-m", "pybridge"]
+EXAMPLE = str(ROOT / "examples" / "redemption" / "three_character_battle.yaml")
+SMALL = ["enumerate", "redemption", "--max-characters", "2", "--values", "0..1",
+         "--toughness", "0..1", "--format", "json"]
+
+
+def run(arguments, **kwargs):
+    return subprocess.run(COMMAND + arguments, capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, **kwargs)
+
+
+def test_bad_arguments_leave_an_existing_out_file_as_it_was(tmp_path):
+    out = tmp_path / "p.jsonl"
+    out.write_text("precious\n")
+    for arguments in (["enumerate", "chess"], ["enumerate", "redemption", "--edition", "x"],
+                      ["enumerate", "redemption", "--max-characters", "1"]):
+        result = run(arguments + ["--out", str(out)])
+        assert result.returncode == 2, result.stderr
+        assert out.read_text() == "precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.jsonl"]
+
+
+def test_out_is_moved_into_place_whole_and_leaves_no_temporary_file(tmp_path):
+    out = tmp_path / "p.jsonl"
+    out.write_text("old\n")
+    result = run(SMALL + ["--out", str(out)])
+    assert result.returncode == 0, result.stderr
+    lines = out.read_text().splitlines()
+    assert len(lines) == json.loads(result.stdout)["total"] > 0
+    assert all(json.loads(line)["state"] for line in lines)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.jsonl"]
+
+
+def test_two_runs_on_one_path_never_interleave(tmp_path):
+    out = tmp_path / "p.jsonl"
+    processes = [subprocess.Popen(COMMAND + SMALL + ["--out", str(out)], cwd=ROOT,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                 for _ in range(2)]
+    totals = {json.loads(p.communicate(timeout=120)[0])["total"] for p in processes}
+    assert all(p.returncode == 0 for p in processes)
+    lines = out.read_text().splitlines()
+    assert {len(lines)} == totals
+    assert len(set(lines)) == len(lines)          # one run's lines, each once, none torn
+    for line in lines:
+        json.loads(line)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_full_out_device_is_exit_2_naming_it():
+    result = run(SMALL + ["--out", "/dev/full"])
+    assert result.returncode == 2
+    assert result.stderr == "error: --out /dev/full: cannot write (No space left on device)\n"
+    assert os.path.exists("/dev/full") and not os.path.isfile("/dev/full")
+
+
+def test_an_out_file_in_a_missing_folder_is_exit_2(tmp_path):
+    result = run(SMALL + ["--out", str(tmp_path / "no" / "such" / "p.jsonl")])
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: --out ") and result.stderr.count("\n") == 1
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("arguments", [["rule", EXAMPLE], ["rule", EXAMPLE] * 200,
+                                       ["rulebooks"], SMALL])
+def test_a_full_standard_output_is_exit_2_in_one_line(arguments):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(COMMAND + arguments, stdout=full, stderr=subprocess.PIPE,
+                                text=True, cwd=ROOT, timeout=120)
+    assert result.returncode == 2
+    assert result.stderr == "error: cannot write the output (No space left on device)\n"
+
+
+def test_a_closed_standard_output_is_exit_2_in_one_line():
+    result = subprocess.run(COMMAND + ["rule", EXAMPLE], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120,
+                            preexec_fn=lambda: os.close(1))
+    assert result.returncode == 2
+    assert result.stderr == "error: cannot write the output (standard output is closed)\n"
+
+
+def test_a_closed_pipe_ends_quietly():
+    # The reader takes one line and goes away, as `| head -1` does.
+    process = subprocess.Popen(COMMAND + ["rule", "--format", "json"] + [EXAMPLE] * 400,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    process.stdout.readline()
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    process.wait(timeout=120)
+    assert process.returncode == 141
+    assert err == ""
