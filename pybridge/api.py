@@ -4,16 +4,17 @@ from pathlib import Path
 
 from . import books as registry
 from .errors import InputError
-from .loading import load_document
+from .loading import MAX_BYTES, load_document
 from .results import assemble
 from .solving import solve, solve_batch
 from .symbols import in_world
 from .analysis.bounds import Bounds
 
 
-def load(source):
-    """A state document (a Python object) read from a path or ``-`` (stdin)."""
-    return load_document(str(source))
+def load(source, max_bytes=MAX_BYTES):
+    """A state document (a Python object) read from a path or ``-`` (stdin); one larger
+    than ``max_bytes`` is refused (InputError) before it is read whole."""
+    return load_document(str(source), max_bytes)
 
 
 def rule(state, edition=None):
@@ -53,7 +54,7 @@ def _prepare(state, edition):
 BATCH = 500      # states read, grounded and solved together by rule_all
 
 
-def rule_all(sources, edition=None):
+def rule_all(sources, edition=None, max_bytes=MAX_BYTES):
     """The rulings for many states (paths, ``-`` or documents), in order: yields for each
     ``(source, result)`` or ``(source, InputError)``. States of a rulebook are grounded and
     solved together, BATCH at a time (one grounding instead of one each); a batch holding
@@ -61,14 +62,14 @@ def rule_all(sources, edition=None):
     as :func:`rule`'s."""
     sources = list(sources)
     for start in range(0, len(sources), BATCH):
-        yield from _rule_batch(sources[start:start + BATCH], edition)
+        yield from _rule_batch(sources[start:start + BATCH], edition, max_bytes)
 
 
-def _rule_batch(sources, edition):
+def _rule_batch(sources, edition, max_bytes):
     prepared = []
     for source in sources:
         try:
-            document = load(source) if isinstance(source, (str, Path)) else source
+            document = load(source, max_bytes) if isinstance(source, (str, Path)) else source
             prepared.append(_prepare(document, edition))
         except InputError as error:
             if isinstance(source, (str, Path)) and not error.source:

@@ -7,7 +7,9 @@ to convert (:class:`HugeInt`).
 """
 
 import json
+import os
 import re
+import stat
 from itertools import accumulate
 import sys
 
@@ -16,6 +18,8 @@ import yaml
 from .errors import InputError
 
 MAX_DEPTH = 64          # far deeper than any schema; guards the C parser's recursion
+MIB = 2**20
+MAX_BYTES = 64 * MIB    # the largest document read by default (rulings rule --max-size)
 HUGE_DIGITS = 30        # longer integers are out of any range: not converted at all
 
 
@@ -97,13 +101,34 @@ _StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _StrictLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
-def read_source(source):
-    """The raw bytes of ``source`` (a path, or ``-`` for standard input)."""
+def _too_large(limit, source):
+    return InputError(f"larger than {_mib(limit)}, the size limit for a document "
+                      "(raise it with --max-size)", source=source)
+
+
+def _mib(limit):
+    return f"{limit // MIB} MiB" if limit % MIB == 0 else f"{limit} bytes"
+
+
+def _read_limited(handle, limit, source):
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise _too_large(limit, source)
+    return data
+
+
+def read_source(source, limit=MAX_BYTES):
+    """The raw bytes of ``source`` (a path, or ``-`` for standard input), at most ``limit``
+    of them: a larger document is refused before it is read whole (a regular file by its
+    size, a stream or device after ``limit`` bytes)."""
     if source == "-":
-        return sys.stdin.buffer.read()
+        return _read_limited(sys.stdin.buffer, limit, source)
     try:
         with open(source, "rb") as handle:
-            return handle.read()
+            info = os.fstat(handle.fileno())
+            if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+                raise _too_large(limit, source)
+            return _read_limited(handle, limit, source)
     except FileNotFoundError:
         raise InputError("no such file", source=source) from None
     except IsADirectoryError:
@@ -134,9 +159,9 @@ def parse_document(data, source="-"):
                          source=source) from None
 
 
-def load_document(source):
-    """Read and parse one state document."""
-    return parse_document(read_source(source), source)
+def load_document(source, limit=MAX_BYTES):
+    """Read and parse one state document of at most ``limit`` bytes."""
+    return parse_document(read_source(source, limit), source)
 
 
 _JSON_STRING = re.compile(r'"(?:\\.|[^"\\])*"')

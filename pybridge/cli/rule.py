@@ -6,6 +6,7 @@ import click
 
 from .. import api
 from ..errors import InputError
+from ..loading import MIB
 from ..printable import printable
 from ..render import to_json, to_text
 from .output import format_option, resolve
@@ -15,9 +16,12 @@ from .output import format_option, resolve
 @click.argument("states", nargs=-1, required=True, metavar="STATE...")
 @click.option("--edition", default=None, help="Rule IDs in force, by edition name "
               "(overrides the document's 'edition'; see 'rulings rulebooks').")
+@click.option("--max-size", "max_size", type=click.IntRange(min=1, max=4096), default=64,
+              show_default=True, metavar="MIB",
+              help="refuse a document larger than this many MiB before reading it whole")
 @format_option
 @click.pass_context
-def rule_command(ctx, states, edition, fmt):
+def rule_command(ctx, states, edition, max_size, fmt):
     """Give the rulings for each STATE (a YAML or JSON file, or - for stdin).
 
     Each ruling cites the rule IDs that produce it. With several states, JSON output is
@@ -37,7 +41,7 @@ def rule_command(ctx, states, edition, fmt):
                          f"{', '.join(sorted(known))})", "--edition")
     failed = False
     out = sys.stdout
-    for number, (source, result) in enumerate(api.rule_all(states, edition)):
+    for number, (source, result) in enumerate(api.rule_all(states, edition, max_size * MIB)):
         if isinstance(result, InputError):
             failed = True
             error = result if result.source else result.located(source)
