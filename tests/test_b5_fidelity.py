@@ -313,3 +313,29 @@ def test_B5_INV_5_any_protection_at_any_phase_is_violated(monkeypatch, rule_id):
     assert entry["status"] == "violated", entry
     witness = entry["witness"]
     assert witness["orders"]
+
+
+# --- citations an independent reviewer found missing ----------------------------------------
+
+@pytest.mark.parametrize("start, destroyed", [("retreat", True), ("effect", False)])
+def test_B_5_2_4_a_span_that_starts_too_late_is_cited_by_the_destruction(start, destroyed):
+    # B.5.2.4 "oder teilweise für nur bestimmte ... Zugphasen": protected only from the Rph,
+    # the fleet is not protected when the maelstrom acts (effect phase) and is destroyed; the
+    # partial span is why (B.5.2.4). Boundary: a span from the effect phase itself is in time.
+    result = rule(state([being("Fleet", "fleet", "0412", protected_from=[
+        {"element": "MA", "from": start}])], [maelstrom()]))
+    if destroyed:
+        cites(result, ("destroyed", "Fleet", "Maelstrom"), "B.5.2.3", "B.5.2.4")
+    else:
+        assert ("must_retreat", "Fleet", "Maelstrom") in rulings(result)
+
+
+def test_B5_INT_2_the_kings_destruction_by_the_WJ_cites_T4_11():
+    # T4-11 "K ist nicht geschützt vor der WJ" takes away B.5.2.8's protection (B5-INT-2: the
+    # change wins): the king in the field of a destroying WJ is destroyed, and that ruling
+    # rests on T4-11. In the original edition the king is protected (B.5.2.8).
+    doc = state([being("King", "K", "0412")],
+                [element("Eye", "WJ", "0412", destroys=["K"])])
+    result = rule(doc)
+    cites(result, ("destroyed", "King", "Eye"), "B.5.2.3", "T4-11", "B5-INT-2")
+    assert ("destroyed", "King", "Eye") not in rulings(rule(doc, edition="original"))
