@@ -24,7 +24,7 @@ def test_check_hkk_every_invariant_holds(runner):
     result = run(runner, "check", "hkk", "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 6)]
+    assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 7)]
     assert {i["status"] for i in report["invariants"]} == {"holds"}
 
 

@@ -73,6 +73,21 @@ HKK = {
         because={("damage", "drake-hit", 0): ["HKK-132.9"],
                  ("affects", "eruption", False): ["HKK-132.0", "HKK-132.9"],
                  ("can_target", "eruption", True): ["HKK-132.2"]}),
+    "no_effect_no_removal.yaml": dict(
+        only={"immunity_removed": {("immunity_removed", "Shade", "fire", "drain-shade")},
+              "can_target": {("can_target", "drain", True), ("can_target", "dispel", False)},
+              "damage": {("damage", "hit", 0), ("damage", "hit-shade", 4)}},
+        has={("affects", "drain", False), ("affects", "dispel", False)},
+        because={("affects", "drain", False): ["HKK-132.0", "HKK-132.5"],
+                 ("affects", "dispel", False): ["HKK-132.11"],
+                 ("damage", "hit", 0): ["HKK-132.9"],
+                 ("immunity_removed", "Shade", "fire", "drain-shade"):
+                     ["HKK-132.0", "HKK-132.2-K"]}),
+    "fallen_card_grants_nothing.yaml": dict(
+        exact={("falls_off", "Halo", "Paladin"), ("falls_off", "Curse of Rust", "Paladin"),
+               ("grant_ineffective", "Paladin", "source", "Halo")},
+        because={("falls_off", "Halo", "Paladin"): ["HKK-132.5.1"],
+                 ("grant_ineffective", "Paladin", "source", "Halo"): ["HKK-132.5.1"]}),
 }
 
 

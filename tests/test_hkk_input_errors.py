@@ -420,7 +420,7 @@ def expected_rulings(n):
         {"kind": "can_target", "effect": n["drain"], "legal": True, "because": ["HKK-132.2"]},
         {"kind": "affects", "effect": n["drain"], "affected": False,
          "because": ["HKK-132.0", "HKK-132.5"]},
-        {"kind": "can_target", "effect": n["rot"], "legal": True, "because": ["HKK-132.11"]},
+        {"kind": "can_target", "effect": n["rot"], "legal": True, "because": ["HKK-132.2"]},
         {"kind": "affects", "effect": n["rot"], "affected": True, "because": ["HKK-132.0"]},
         {"kind": "counter", "effect": n["rot"], "placed": True, "effective": False,
          "because": ["HKK-132.13"]},

@@ -95,6 +95,12 @@ class Hkk(Rulebook):
                    lambda r: f"The {r['counter']} counters fall off {r['card']}."),
         RulingKind("immunity_kept", ("effect",),
                    lambda r: f"Effect {r['effect']} cannot take the immunity away."),
+        RulingKind("immunity_removed", ("card", "immunity", "by"),
+                   lambda r: f"Effect {r['by']} takes the {r['immunity']} immunity of "
+                             f"{r['card']} away."),
+        RulingKind("grant_ineffective", ("card", "immunity", "granted_by"),
+                   lambda r: f"{r['granted_by']} has fallen off, so it grants {r['card']} no "
+                             f"{r['immunity']} immunity."),
         RulingKind("can_react", ("reaction", "allowed"),
                    lambda r: f"Reaction {r['reaction']} "
                              f"{'may' if r['allowed'] else 'may not'} react."),
