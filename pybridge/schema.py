@@ -27,6 +27,17 @@ def _digits(number):
     return estimate - 1 if estimate > 1 and number < 10 ** (estimate - 1) else estimate
 
 
+SHOWN = 60      # an echoed value is cut to this many characters, with its length
+
+
+def shown(value):
+    """A value echoed in a message (repr): a long string is cut to its first SHOWN
+    characters and its length, so an error line never repeats a 10 MB identifier."""
+    if isinstance(value, str) and len(value) > SHOWN:
+        return f"{value[:SHOWN]!r}... ({len(value)} characters)"
+    return repr(value)
+
+
 def _show(value):
     if isinstance(value, bool):
         return "true" if value else "false"

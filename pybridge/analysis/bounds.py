@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass
 
 from ..errors import InputError
+from ..schema import shown
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
 _DIGITS = 12        # longer numbers are beyond every bound's limits: refused unconverted
@@ -18,10 +19,6 @@ def _number(text, option):
         raise InputError(f"a {len(text.lstrip('-'))}-digit number is out of range", option)
     return int(text)
 
-
-def _shown(value):
-    text = repr(value)
-    return text if len(text) <= 60 else f"{text[:60]}... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -44,7 +41,7 @@ class Bound:
             if isinstance(value, str):
                 match = _RANGE.match(value)
                 if not match:
-                    raise InputError(f"expected LO..HI, got {_shown(value)}", self.option)
+                    raise InputError(f"expected LO..HI, got {shown(value)}", self.option)
                 value = (_number(match.group(1), self.option),
                          _number(match.group(2), self.option))
             lo, hi = value
@@ -57,7 +54,7 @@ class Bound:
         try:
             value = _number(value.strip(), self.option) if isinstance(value, str) else int(value)
         except (TypeError, ValueError):
-            raise InputError(f"expected an integer, got {_shown(value)}", self.option) from None
+            raise InputError(f"expected an integer, got {shown(value)}", self.option) from None
         if not lo_limit <= value <= hi_limit:
             raise InputError(f"{value} is out of range ({lo_limit}..{hi_limit})", self.option)
         return value

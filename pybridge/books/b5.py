@@ -3,9 +3,12 @@ play-by-mail game, with the changes to table T.4 as errata). Schema (DESIGN.md c
 ``retreat_to`` and protection spans), references, phases, fact mapping and ruling fields.
 Rules live in ``asp/b5/``."""
 
+from functools import cached_property
+
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..schema import Bool, Either, Enum, ListOf, Opt, Record, Registry, Str
+from ..schema import Bool, Either, Enum, ListOf, Opt, Record, Registry, Str, shown
+from ..solving import ground
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
 
@@ -138,6 +141,7 @@ class B5(Rulebook):
                 raise InputError(f"{p['leaves']!r} comes before {p['arrives']!r}",
                                  f"{path}.leaves")
         Registry("order").declare_all(state["orders"], "orders")
+        self._check_references(state)
         field_of = {b["id"]: b["field"] for b in state["beings"]}
         for i, o in enumerate(state["orders"]):
             path = f"orders[{i}]"
@@ -149,6 +153,44 @@ class B5(Rulebook):
                                  f"{path}.wins_preconflict")
         state["phases"] = phases
         return state
+
+    @cached_property
+    def table_types(self):
+        """The being types and element types the rule book's tables know (the chapter's
+        examples, T.4 and its changes in every edition), read from the grounded encoding."""
+        control = ground(self.encoding, [])
+        beings, elements = set(), set()
+        for name in ("example", "entry"):
+            for atom in control.symbolic_atoms.by_signature(name, 4):
+                _, _, being_type, element_type = atom.symbol.arguments
+                beings.add(being_type.string)
+                elements.add(element_type.string)
+        for atom in control.symbolic_atoms.by_signature("no_immunity_to", 1):
+            elements.add(atom.symbol.arguments[0].string)
+        return frozenset(beings), frozenset(elements)
+
+    def _check_references(self, state):
+        """Every element an immunity or protection names resolves: an element id of the
+        document, the type of one of its elements, or an element type the tables know (an
+        immunity to nothing of the kind is a slip, e.g. an element's id misspelt). An element's
+        ``destroys`` names being types, an open set, and is not a reference."""
+        _, element_types = self.table_types
+        elements = element_types | {e["id"] for e in state["elements"]} | \
+            {e["type"] for e in state["elements"]}
+
+        def require(name, known, what, path):
+            if name not in known:
+                raise InputError(f"unknown {what} {shown(name)}: neither an id of this "
+                                 "document, nor the type of one, nor a type the tables know",
+                                 path)
+        for i, b in enumerate(state["beings"]):
+            for key in ("immune_to", "protected_from"):
+                for j, entry in enumerate(b[key]):
+                    name, path = (entry["element"], f"beings[{i}].{key}[{j}].element") \
+                        if isinstance(entry, dict) else (entry, f"beings[{i}].{key}[{j}]")
+                    require(name, elements, "element or element type", path)
+        for i, p in enumerate(state["protections"]):
+            require(p["from"], elements, "element or element type", f"protections[{i}].from")
 
     def facts(self, state):
         phases = state["phases"]
