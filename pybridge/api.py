@@ -4,6 +4,7 @@ from pathlib import Path
 
 from . import books as registry
 from .errors import InputError
+from .schema import shown
 from .loading import MAX_BYTES, load_document
 from .results import assemble
 from .solving import solve, solve_batch
@@ -46,7 +47,7 @@ def _prepare(state, edition):
     name = name or book.default_edition
     editions = book.encoding.editions
     if name not in editions:
-        raise InputError(f"unknown edition {name!r} (expected one of: {', '.join(editions)})",
+        raise InputError(f"unknown edition {shown(name)} (expected one of: {', '.join(editions)})",
                          where)
     return book, name, checked
 
@@ -136,12 +137,12 @@ def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition")
     and the edition, checked (``option`` names it in an error)."""
     book = registry.get(rulebook, "RULEBOOK")
     if not book.bounds:
-        raise InputError(f"rulebook {book.name!r} has no state space yet: only "
+        raise InputError(f"rulebook {shown(book.name)} has no state space yet: only "
                          "'rulings rule' is available for it", "RULEBOOK")
     editions = book.encoding.editions
     edition = edition or book.default_edition
     if edition not in editions:
-        raise InputError(f"unknown edition {edition!r} (expected one of: {', '.join(editions)})",
+        raise InputError(f"unknown edition {shown(edition)} (expected one of: {', '.join(editions)})",
                          option)
     defaults = book.listing_bounds if listing else None
     return book, Bounds(book.bounds, bounds, defaults), edition
@@ -184,7 +185,7 @@ def diff(rulebook, before, after, bounds=None, timeout=None, progress=None):
     book, bounds, before = _analysis_args(rulebook, bounds, before, listing=True,
                                           option="--from")
     if after not in book.encoding.editions:
-        raise InputError(f"unknown edition {after!r} (expected one of: "
+        raise InputError(f"unknown edition {shown(after)} (expected one of: "
                          f"{', '.join(book.encoding.editions)})", "--to")
     return run_diff(book, bounds, before, after, timeout, progress)
 

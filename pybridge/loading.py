@@ -10,7 +10,6 @@ import json
 import os
 import re
 import stat
-from itertools import accumulate
 import sys
 
 import yaml
@@ -164,15 +163,32 @@ def load_document(source, limit=MAX_BYTES):
     return parse_document(read_source(source, limit), source)
 
 
-_JSON_STRING = re.compile(r'"(?:\\.|[^"\\])*"')
+# One left-to-right pass over JSON's tokens: a string (an unterminated one runs to the end, so
+# no position is scanned twice), a bracket, or a constant JSON does not allow.
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]+|\\.)*"?|[\[\]{}]|-?Infinity|NaN')
 
 
 def _check_json_depth(text):
     """Refuse JSON nested deeper than YAML may be (the same limit, the same message)."""
-    brackets = (1 if c in "[{" else -1
-                for c in _JSON_STRING.sub("", text) if c in "[]{}")
-    if max(accumulate(brackets), default=0) > MAX_DEPTH:
-        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)")
+    depth = 0
+    for match in _JSON_TOKENS.finditer(text):
+        token = match.group(0)
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)")
+        elif token in "]}":
+            depth -= 1
+
+
+def _where_constant(text, name):
+    """`` at line L, column C`` of the first ``name`` (NaN, Infinity) outside strings."""
+    for match in _JSON_TOKENS.finditer(text):
+        if match.group(0) == name:
+            offset = match.start()
+            line = text.count("\n", 0, offset) + 1
+            return f" at line {line}, column {offset - text.rfind(chr(10), 0, offset)}"
+    return ""
 
 
 def _parse_json(text):
@@ -187,7 +203,7 @@ def _parse_json(text):
         return _mapping(result, duplicates)
 
     def constant(name):
-        raise InputError(f"invalid JSON: {name} is not a number")
+        raise InputError(f"invalid JSON{_where_constant(text, name)}: {name} is not a number")
 
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant,

@@ -75,7 +75,7 @@ def _key(key):
 
 def _refuse_duplicates(value, path):
     for key, where in getattr(value, "duplicates", ()):
-        raise InputError(f"duplicate key {key!r}{where}", join(path, _key(key)))
+        raise InputError(f"duplicate key {shown(key)}{where}", join(path, _key(key)))
 
 
 def join(path, key):
@@ -133,7 +133,7 @@ class Num(Spec):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or \
                 isinstance(value, HugeInt):
             if isinstance(value, HugeInt):
-                raise InputError(f"{value!r} is out of range ({self.lo}..{self.hi})", path)
+                raise InputError(f"{shown(value)} is out of range ({self.lo}..{self.hi})", path)
             raise InputError(f"expected a number, {_got(value)}", path)
         if isinstance(value, float) and not math.isfinite(value):
             raise InputError(f"expected a finite number, got {value}", path)
@@ -285,7 +285,7 @@ class Registry:
 
     def declare(self, ident, path):
         if ident in self.where:
-            raise InputError(f"duplicate id {ident!r} (also at {self.where[ident]})", path)
+            raise InputError(f"duplicate id {shown(ident)} (also at {self.where[ident]})", path)
         self.where[ident] = path
 
     def declare_all(self, items, section):
@@ -296,7 +296,7 @@ class Registry:
     def require(self, ident, path):
         """``ident`` must be declared; None (an optional reference left out) passes."""
         if ident is not None and ident not in self.where:
-            raise InputError(f"unknown {self.what} {ident!r}", path)
+            raise InputError(f"unknown {self.what} {shown(ident)}", path)
 
     def __contains__(self, ident):
         return ident in self.where
@@ -323,7 +323,7 @@ def refuse_cycles(items, key, section):
         seen, current = {item["id"]}, item[key]
         while current is not None:
             if current in seen:
-                raise InputError(f"{item['id']!r} would be put on itself (a cycle)",
+                raise InputError(f"{shown(item['id'])} would be put on itself (a cycle)",
                                  f"{section}[{i}].{key}")
             if len(seen) > MAX_CHAIN:
                 raise InputError(f"a chain of more than {MAX_CHAIN} cards put on each other",

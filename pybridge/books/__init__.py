@@ -1,6 +1,7 @@
 """The rulebooks this package knows, by name."""
 
 from ..errors import InputError
+from ..schema import shown
 from .b5 import B5
 from .chronopia import Chronopia
 from .hkk import Hkk
@@ -12,7 +13,7 @@ RULEBOOKS = {book.name: book for book in (Redemption(), Hkk(), B5(), Chronopia()
 def get(name, path="rulebook"):
     if name in RULEBOOKS:
         return RULEBOOKS[name]
-    raise InputError(f"unknown rulebook {name!r} (available: {', '.join(RULEBOOKS)})", path)
+    raise InputError(f"unknown rulebook {shown(name)} (available: {', '.join(RULEBOOKS)})", path)
 
 
 def for_document(document):

@@ -105,7 +105,7 @@ class B5(Rulebook):
 
         def phase(name, path):
             if name is not None and name not in index:
-                raise InputError(f"unknown phase {name!r} (phases: {', '.join(phases)})", path)
+                raise InputError(f"unknown phase {shown(name)} (phases: {', '.join(phases)})", path)
             return index.get(name)
 
         # Beings and elements share one namespace, so that protections[].by names one thing.
@@ -121,7 +121,7 @@ class B5(Rulebook):
                     lo = phase(entry["from"], f"{path}.from") or 1
                     hi = phase(entry["until"], f"{path}.until") or len(phases)
                     if hi < lo:
-                        raise InputError(f"{entry['until']!r} comes before {entry['from']!r}",
+                        raise InputError(f"{shown(entry['until'])} comes before {shown(entry['from'])}",
                                          f"{path}.until")
             for j, field in enumerate(b["retreat_to"] or ()):
                 if field == b["field"]:
@@ -138,7 +138,7 @@ class B5(Rulebook):
             arrives = phase(p["arrives"], f"{path}.arrives")
             leaves = phase(p["leaves"], f"{path}.leaves")
             if leaves is not None and leaves < arrives:
-                raise InputError(f"{p['leaves']!r} comes before {p['arrives']!r}",
+                raise InputError(f"{shown(p['leaves'])} comes before {shown(p['arrives'])}",
                                  f"{path}.leaves")
         Registry("order").declare_all(state["orders"], "orders")
         self._check_references(state)
@@ -239,7 +239,7 @@ def _phases(state):
     seen = {}
     for i, name in enumerate(phases):
         if name in seen:
-            raise InputError(f"phase {name!r} twice (also at phases[{seen[name]}])",
+            raise InputError(f"phase {shown(name)} twice (also at phases[{seen[name]}])",
                              f"phases[{i}]")
         seen[name] = i
     if RETREAT not in seen:

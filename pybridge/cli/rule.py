@@ -6,6 +6,7 @@ import click
 
 from .. import api
 from ..errors import InputError
+from ..schema import shown
 from ..loading import MIB
 from ..printable import printable
 from ..render import to_json, to_text
@@ -37,7 +38,7 @@ def rule_command(ctx, states, edition, max_size, fmt):
     known = {e["name"] for book in api.rulebooks() for e in book["editions"]} \
         if edition is not None else set()
     if edition is not None and edition not in known:
-        raise InputError(f"unknown edition {edition!r} (expected one of: "
+        raise InputError(f"unknown edition {shown(edition)} (expected one of: "
                          f"{', '.join(sorted(known))})", "--edition")
     failed = False
     out = sys.stdout
