@@ -7,6 +7,7 @@ to convert (:class:`HugeInt`).
 """
 
 import json
+import math
 import os
 import re
 import stat
@@ -32,16 +33,39 @@ class Mapping(dict):
 class HugeInt:
     """An integer literal too long to be worth converting."""
 
-    def __init__(self, digits):
+    def __init__(self, digits, text=None):
         self.digits = digits
+        self.text = text
 
     def __repr__(self):
         return f"a {self.digits}-digit number"
 
 
-def _huge(text):
+def _huge(text, keep_text=True):
     digits = len(text.lstrip("+-").replace("_", ""))
-    return HugeInt(digits) if digits > HUGE_DIGITS else None
+    return HugeInt(digits, text if keep_text else None) if digits > HUGE_DIGITS else None
+
+
+class PlainInt(int):
+    """An integer read from a plain YAML scalar, keeping its text: a field declared as a
+    string reads ``0412`` as "0412", not as a number."""
+
+
+class PlainFloat(float):
+    """A number read from a plain YAML scalar, keeping its text (``1.50`` stays "1.50" in a
+    field declared as a string, and is exactly 3/2 in a numeric one)."""
+
+
+# Documents read here can be written back with PyYAML (and json) as plain numbers.
+for _representer in (yaml.representer.SafeRepresenter, yaml.representer.Representer):
+    _representer.add_representer(PlainInt, yaml.representer.SafeRepresenter.represent_int)
+    _representer.add_representer(PlainFloat, yaml.representer.SafeRepresenter.represent_float)
+
+
+def plain_text(value):
+    """The text of a number read from a plain YAML scalar; any other value as it is."""
+    return value.text if isinstance(value, (PlainInt, PlainFloat, HugeInt)) and \
+        value.text is not None else value
 
 
 try:  # the C loader is much faster on large documents; fall back to pure Python
@@ -51,24 +75,44 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
 
 
 class _StrictLoader(_BaseLoader):
-    """safe_load that records duplicate keys instead of keeping the last one silently,
-    and reads booleans as YAML 1.2 does: only true/false (``on:`` stays the string "on")."""
+    """safe_load that records duplicate keys instead of keeping the last one silently, and
+    reads plain scalars with YAML 1.2's core schema: booleans only true/false (``on:`` stays
+    the string "on"), integers only decimal (``010`` is 10, ``0o17`` and ``1:30`` are text:
+    no octal, hexadecimal or sexagesimal), no underscores in numbers."""
 
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
 _StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != _BOOL_TAG]
+    first: [(tag, regexp) for tag, regexp in resolvers
+            if tag not in (_BOOL_TAG, _INT_TAG, _FLOAT_TAG)]
     for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
 }
 _StrictLoader.add_implicit_resolver(
     _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
 )
+# Plain scalars that read as numbers get tags of their own, so that they keep their text for
+# fields declared as strings; an explicit ``!!int`` or ``!!float`` is a number and nothing else.
+_PLAIN_INT_TAG = "tag:rulings,2026:plain-int"
+_PLAIN_FLOAT_TAG = "tag:rulings,2026:plain-float"
+_StrictLoader.add_implicit_resolver(_PLAIN_INT_TAG, re.compile(r"^[-+]?[0-9]+$"),
+                                    list("-+0123456789"))
+_StrictLoader.add_implicit_resolver(
+    _PLAIN_FLOAT_TAG,
+    re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+               r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+    list("-+.0123456789"),
+)
 
 
 def _construct_map(loader, node):
-    # Built in one step (deep), so a recursive alias is refused as unconstructable.
+    # Built in one step (deep), so a recursive alias is refused as unconstructable. A key
+    # written twice is a duplicate; a key merged in (``<<: *anchor``) and written again is an
+    # override, as YAML's merge key means: the written value wins.
+    written = {id(key) for key, _ in node.value}
     loader.flatten_mapping(node)
-    data, duplicates = {}, []
+    data, duplicates, seen = {}, [], set()
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         try:
@@ -76,8 +120,10 @@ def _construct_map(loader, node):
         except TypeError:
             raise InputError(f"a mapping key must be a plain value "
                              f"(line {key_node.start_mark.line + 1})") from None
-        if key in data:
-            duplicates.append((key, f" (line {key_node.start_mark.line + 1})"))
+        if id(key_node) in written:
+            if key in seen:
+                duplicates.append((key, f" (line {key_node.start_mark.line + 1})"))
+            seen.add(key)
         data[key] = loader.construct_object(value_node, deep=True)
     return _mapping(data, duplicates)
 
@@ -91,13 +137,43 @@ def _mapping(data, duplicates):
     return marked
 
 
-def _construct_int(loader, node):
-    huge = len(node.value) > HUGE_DIGITS and _huge(node.value)
-    return huge or yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+def _int(node, plain):
+    text = node.value
+    huge = len(text) > HUGE_DIGITS and _huge(text, plain)
+    if huge:
+        return huge
+    if not re.fullmatch(r"[-+]?[0-9]+", text):   # an explicit !!int tag on other text
+        raise InputError(f"not a decimal integer: {text[:60]!r} "
+                         f"(line {node.start_mark.line + 1})")
+    if not plain:
+        return int(text, 10)
+    number = PlainInt(int(text, 10))
+    number.text = text
+    return number
+
+
+_SPECIAL = {".inf": math.inf, "+.inf": math.inf, "-.inf": -math.inf, ".nan": math.nan}
+
+
+def _float(node, plain):
+    text = node.value
+    try:
+        value = _SPECIAL[text.lower()] if text.lower() in _SPECIAL else float(text)
+    except ValueError:
+        raise InputError(f"not a number: {text[:60]!r} (line {node.start_mark.line + 1})") \
+            from None
+    if not plain:
+        return value
+    number = PlainFloat(value)
+    number.text = text
+    return number
 
 
 _StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-_StrictLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_StrictLoader.add_constructor(_INT_TAG, lambda loader, node: _int(node, False))
+_StrictLoader.add_constructor(_FLOAT_TAG, lambda loader, node: _float(node, False))
+_StrictLoader.add_constructor(_PLAIN_INT_TAG, lambda loader, node: _int(node, True))
+_StrictLoader.add_constructor(_PLAIN_FLOAT_TAG, lambda loader, node: _float(node, True))
 
 
 def _too_large(limit, source):
@@ -207,7 +283,7 @@ def _parse_json(text):
 
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant,
-                          parse_int=lambda digits: _huge(digits) or int(digits))
+                          parse_int=lambda digits: _huge(digits, False) or int(digits))
     except json.JSONDecodeError as error:
         raise InputError(
             f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"

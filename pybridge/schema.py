@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import InputError
-from .loading import HugeInt
+from .loading import HugeInt, plain_text
 
 # Numbers must stay summable in clingo's 32-bit integers: every single value is bounded here,
 # and rulebooks bound totals where they add values up.
@@ -53,9 +53,9 @@ def _got(value):
     """``got a string 'x'``, ``got nothing``, ``got a 400-digit number``..."""
     if isinstance(value, HugeInt):
         return f"got {value!r}"
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
-             type(None): "nothing"}
-    kind = names.get(type(value))
+    names = ((bool, "a boolean"), (int, "an integer"), (float, "a number"), (str, "a string"),
+             (type(None), "nothing"))
+    kind = next((name for kind, name in names if isinstance(value, kind)), None)
     if kind is None:
         kind = "a list" if isinstance(value, list) else \
             "a mapping" if isinstance(value, dict) else type(value).__name__
@@ -92,6 +92,7 @@ class Str(Spec):
     """A non-empty string (identifiers: any characters at all)."""
 
     def check(self, value, path):
+        value = plain_text(value)
         if not isinstance(value, str):
             raise InputError(f"expected a string, {_got(value)}", path)
         if not value:
@@ -118,7 +119,7 @@ class Int(Spec):
             raise InputError(f"{shown} is out of range ({self.lo}..{self.hi})", path)
         if isinstance(value, bool) or not isinstance(value, int):
             raise InputError(f"expected an integer, {_got(value)}", path)
-        return value
+        return int(value)
 
 
 @dataclass
@@ -137,7 +138,8 @@ class Num(Spec):
             raise InputError(f"expected a number, {_got(value)}", path)
         if isinstance(value, float) and not math.isfinite(value):
             raise InputError(f"expected a finite number, got {value}", path)
-        exact = Fraction(value) if isinstance(value, int) else Fraction(repr(value))
+        exact = Fraction(int(value)) if isinstance(value, int) else \
+            Fraction(plain_text(value)) if hasattr(value, "text") else Fraction(repr(value))
         if not self.lo <= exact <= self.hi:
             raise InputError(f"{_show(value)} is out of range ({self.lo}..{self.hi})", path)
         return exact
@@ -156,6 +158,7 @@ class Enum(Spec):
     values: tuple
 
     def check(self, value, path):
+        value = plain_text(value)
         if not isinstance(value, str) or value not in self.values:
             raise InputError(f"expected one of {', '.join(self.values)}, {_got(value)}", path)
         return value
@@ -184,6 +187,7 @@ class MapOf(Spec):
         _refuse_duplicates(value, path)
         result = {}
         for name, inner in value.items():
+            name = plain_text(name)
             if not isinstance(name, str):
                 raise InputError(f"expected a name as key, {_got(name)}", join(path, _key(name)))
             result[self.key.check(name, join(path, _key(name)))] = \
@@ -266,6 +270,7 @@ class Either(Spec):
     plain_name: str = "a card id"
 
     def check(self, value, path):
+        value = plain_text(value)
         if isinstance(value, dict):
             return self.selector.check(value, path)
         if isinstance(value, str):

@@ -7,6 +7,7 @@ import yaml
 from click.testing import CliRunner
 
 import pybridge
+import typed_yaml
 from pybridge.cli.main import cli
 
 
@@ -48,7 +49,7 @@ def run(runner, *args, input=None):
 def _write(tmp_path, document, fmt, name="state"):
     if fmt == "yaml":
         target = tmp_path / f"{name}.yaml"
-        target.write_text(yaml.safe_dump(document, allow_unicode=True, sort_keys=False),
+        target.write_text(typed_yaml.dump(document, allow_unicode=True, sort_keys=False),
                           encoding="utf-8")
     else:
         target = tmp_path / f"{name}.json"

@@ -458,11 +458,6 @@ def test_huge_python_integer_where_no_integer_belongs(path):
 # Handwritten YAML: what a person types.
 
 RAW_CASES = [
-    pytest.param(b"rulebook: b5\nbeings:\n  - {id: Fleet 1, type: fleet, field: 0412}\n",
-                 "beings[0].field", STRING, id="unquoted-field-number"),
-    pytest.param(b"rulebook: b5\nbeings:\n  - {id: Fleet 1, type: fleet, field: \"0412\"}\n"
-                 b"orders:\n  - {id: o1, being: Fleet 1, kind: move, to: 0413}\n",
-                 "orders[0].to", STRING, id="unquoted-order-destination"),
     pytest.param(b"rulebook: b5\nbeings:\n"
                  b"  - {id: Fleet 1, type: fleet, field: A1, can_retreat: no}\n",
                  "beings[0].can_retreat", BOOLEAN, id="yaml-1.1-no"),
@@ -470,8 +465,6 @@ RAW_CASES = [
                  b"orders:\n  - {id: o1, being: Fleet 1, kind: discovery, to: B2, "
                  b"wins_preconflict: yes}\n",
                  "orders[0].wins_preconflict", BOOLEAN, id="yaml-1.1-yes"),
-    pytest.param(b"rulebook: b5\nbeings:\n  - {id: 1, type: fleet, field: A1}\n",
-                 "beings[0].id", STRING, id="numeric-id"),
     pytest.param(b"rulebook: b5\nbeings:\n  - {id: null, type: fleet, field: A1}\n",
                  "beings[0].id", STRING, id="null-id"),
     pytest.param(b"rulebook: b5\nbeings:\n  - {id: A, type: fleet, field: A1, field: A2}\n",
@@ -568,23 +561,15 @@ FILE_CASES = [
                  id="nested-too-deeply-yaml"),
     pytest.param("state.json", b'{"rulebook": "b5", "beings": ' + b"[" * 50000
                  + b"]" * 50000 + b"}", None, None, id="nested-too-deeply-json"),
-    pytest.param("state.yaml", b"rulebook: b5\nbeings:\n  - {id: A, type: fleet, field: "
-                 + b"9" * 5000 + b"}\n", "beings[0].field", STRING, id="5000-digit-field-yaml"),
     pytest.param("state.json", b'{"rulebook": "b5", "beings": [{"id": "A", "type": "fleet", '
                  b'"field": ' + b"9" * 5000 + b"}]}", "beings[0].field", STRING,
                  id="5000-digit-field-json"),
-    pytest.param("state.yaml", b"rulebook: b5\nphases: [movement, " + b"1" * 400
-                 + b", retreat]\n", "phases[1]", STRING, id="400-digit-phase"),
     pytest.param("state.json", b'{"rulebook": "b5", "edition": ' + b"7" * 5000 + b"}",
                  "edition", None, id="5000-digit-edition"),
     pytest.param("state.yaml", b"rulebook: b5\nbeings:\n  - {id: A, type: fleet, field: A1}\n"
                  b"orders:\n  - {id: o1, being: A, kind: discovery, to: B1, wins_preconflict: "
                  + b"1" * 5000 + b"}\n", "orders[0].wins_preconflict", BOOLEAN,
                  id="5000-digit-boolean"),
-    pytest.param("state.yaml", b"rulebook: b5\nbeings:\n  - {id: 0x7fffffffffffffffffff, "
-                 b"type: fleet, field: A1}\n", "beings[0].id", STRING, id="hex-id"),
-    pytest.param("state.yaml", b"rulebook: b5\nbeings:\n  - {id: A, type: .inf, field: A1}\n",
-                 "beings[0].type", STRING, id="infinite-type"),
     pytest.param("state.json", b'{"rulebook": "b5", "beings": [{"id": "A", "type": "fleet", '
                  b'"field": 1e400}]}', "beings[0].field", STRING, id="json-overflowing-float"),
     pytest.param("state.json", b'{"rulebook": "b5", "beings": [{"id": "A", "type": "fleet", '

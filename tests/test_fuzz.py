@@ -47,7 +47,8 @@ from hypothesis import strategies as st
 from pybridge.cli.main import cli
 from pybridge.loading import load_document
 
-from reference.redemption import rule_battle  # tests/ is on sys.path under pytest
+import typed_yaml  # tests/ is on sys.path under pytest
+from reference.redemption import rule_battle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOKS = ("redemption", "hkk", "b5", "chronopia")
@@ -153,7 +154,7 @@ def serialise(doc, fmt):
         text = json.dumps(marked, ensure_ascii=False)
         pattern = r'"RAWLITERAL(\d+)X"'
     else:
-        text = yaml.safe_dump(marked, allow_unicode=True, sort_keys=False, width=4096)
+        text = typed_yaml.dump(marked, allow_unicode=True, sort_keys=False, width=4096)
         pattern = r"RAWLITERAL(\d+)X"
     text = re.sub(pattern, lambda m: raws[int(m.group(1))], text)
     return text.encode("utf-8")

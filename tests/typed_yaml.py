@@ -1,0 +1,23 @@
+"""YAML for tests that put a value of one type where another is expected: every number is
+written with an explicit tag (``!!int '7'``), so that it stays a number when read back. A
+plain ``7`` in a field declared as a string is the text "7" (YAML 1.2 core schema, as
+``rulings`` reads documents); typed the way JSON is, it is a number, which such a field
+refuses."""
+
+import yaml
+
+
+class _TypedDumper(yaml.SafeDumper):
+    pass
+
+
+def _number(tag, text):
+    return lambda dumper, data: dumper.represent_scalar(tag, text(data), style="'")
+
+
+_TypedDumper.add_representer(int, _number("tag:yaml.org,2002:int", str))
+_TypedDumper.add_representer(float, _number("tag:yaml.org,2002:float", repr))
+
+
+def dump(document, **options):
+    return yaml.dump(document, Dumper=_TypedDumper, **options)
