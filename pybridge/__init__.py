@@ -10,10 +10,24 @@ Public API::
     pybridge.enumerate_states("redemption", {"max_characters": 2})
     pybridge.diff("redemption", "literal", "negative_counts", {"max_characters": 3})
     pybridge.errata("redemption")
+
+The API (and clingo with it) is imported on first use, so that the command line can take
+signals before anything heavy is loaded.
 """
 
-from .api import check, diff, enumerate_states, errata, load, rule, rulebooks
 from .errors import InputError, RulingsError
 
-__all__ = ["check", "diff", "enumerate_states", "errata", "load", "rule", "rulebooks",
-           "InputError", "RulingsError"]
+_API = ("check", "diff", "enumerate_states", "errata", "load", "rule", "rulebooks")
+
+__all__ = [*_API, "InputError", "RulingsError"]
+
+
+def __getattr__(name):
+    if name in _API:
+        from . import api
+        return getattr(api, name)
+    raise AttributeError(f"module 'pybridge' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_API))

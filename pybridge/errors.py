@@ -27,6 +27,9 @@ class InputError(RulingsError):
         parts = [p for p in (source, self.path) if p]
         return ": ".join(parts + [self.message])
 
+    def __reduce__(self):       # keeps path and source across a process boundary
+        return (InputError, (self.message, self.path, self.source))
+
     def located(self, source):
         """The same error, naming the document it came from."""
         return InputError(self.message, self.path, source)

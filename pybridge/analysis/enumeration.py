@@ -5,6 +5,7 @@ counts and keeps the smallest witness."""
 
 import json
 
+from . import isolate
 from .models import WorldModel
 from .program import analysis, exact_symmetry
 from .search import run
@@ -46,7 +47,43 @@ def _collect(control, assumptions, key_of, timeout, progress, also=None):
     return classes, search
 
 
+def _isolated(function, args, timeout, head, out=None):
+    """``function(*args)`` (a listing) in a child killed at the deadline, so that grounding
+    that cannot finish in time, or a Ctrl-C during it, stops the command within the grace
+    period; a listing stopped before it could report lists nothing, incomplete."""
+    def listing():
+        try:
+            result = function(*args)
+        except RuntimeError:    # raised in the solver's callback: a failed --out write
+            if out is not None and getattr(out, "error", None) is not None:
+                raise out.error from None
+            raise
+        if out is not None and hasattr(out, "flush"):
+            out.flush()         # the child's buffered lines, before it reports
+        return result
+    try:
+        result = isolate.call(listing, (), timeout, collect_on_interrupt=True)
+    except KeyboardInterrupt:
+        return {**head, "total": 0, "complete": False, "interrupted": True}
+    return result if result is not None else {**head, "total": 0, "complete": False}
+
+
 def enumerate_states(book, bounds, edition, timeout=None, out=None, progress=None):
+    """Every state of the space, grouped into classes (in a killable child)."""
+    head = {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
+            "exact_symmetry": exact_symmetry(book, bounds), "classes": []}
+    return _isolated(_enumerate, (book, bounds, edition, timeout, out, progress), timeout,
+                     head, out)
+
+
+def diff(book, bounds, before, after, timeout=None, progress=None):
+    """The states whose rulings two editions give differently (in a killable child)."""
+    head = {"rulebook": book.name, "from": before, "to": after, "bounds": bounds.describe(),
+            "exact_symmetry": exact_symmetry(book, bounds), "changed": []}
+    return _isolated(_diff, (book, bounds, before, after, timeout, progress), timeout, head)
+
+
+def _enumerate(book, bounds, edition, timeout=None, out=None, progress=None):
     program = analysis(book)
     control = program.control(bounds, worlds=[1])
     control.configuration.solve.models = "0"
@@ -68,7 +105,7 @@ def enumerate_states(book, bounds, edition, timeout=None, out=None, progress=Non
                         for _, count, model in classes.ordered()]}
 
 
-def diff(book, bounds, before, after, timeout=None, progress=None):
+def _diff(book, bounds, before, after, timeout=None, progress=None):
     program = analysis(book)
     control = program.control(bounds, program.diff)
     control.configuration.solve.models = "0"

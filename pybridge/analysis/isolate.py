@@ -2,48 +2,111 @@
 
 clingo cannot interrupt grounding, and a cancelled search may take a while to stop: a child
 process that is killed at the deadline (plus a grace period) guarantees that ``--timeout``
-is honoured. Where fork is unavailable the work runs in-process (searches still time out).
+is honoured. The child dies with its parent (a parent killed outright takes it along), and
+a stopping signal the parent takes (Ctrl-C, SIGTERM, SIGHUP) reaches the child too. Where
+fork is unavailable the work runs in-process (searches still time out).
 """
 
+import ctypes
 import multiprocessing
 import os
+import signal
 import time
 
+from .. import signals
+
 GRACE = 2.0
+_PR_SET_PDEATHSIG = 1
 
 
-def _child(connection, function, args):
+def _die_with_parent():
+    """Linux: the kernel sends SIGKILL to this process when its parent dies."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):     # not Linux: the parent's finally still kills it
+        pass
+
+
+def _child(connection, function, args, parent):
+    _die_with_parent()
+    if os.getppid() != parent:            # the parent died before prctl took hold
+        os._exit(1)
     try:
         connection.send(("ok", function(*args)))
     except BaseException as error:  # reported to the parent, which decides
-        connection.send(("error", f"{type(error).__name__}: {error}"))
+        try:
+            connection.send(("raise", error))
+        except Exception:           # not picklable: its text will do
+            connection.send(("error", f"{type(error).__name__}: {error}"))
     finally:
         connection.close()
 
 
-def call(function, args, timeout):
-    """``function(*args)``, or None when it did not finish within ``timeout`` (+ grace)."""
+def _receive(receive, child):
+    status, value = receive.recv()
+    child.join()
+    if status == "raise":
+        raise value
+    if status == "error":
+        raise RuntimeError(value)
+    return value
+
+
+def call(function, args, timeout, collect_on_interrupt=False):
+    """``function(*args)``, or None when it did not finish within ``timeout`` (+ grace).
+
+    On Ctrl-C (KeyboardInterrupt) the child is killed and the interrupt raised, unless
+    ``collect_on_interrupt``: then the child, stopped by the same signal, is given the grace
+    period to report what it has, which is returned (the interrupt is raised if it does not
+    report in time)."""
     if timeout is None or "fork" not in multiprocessing.get_all_start_methods():
         return function(*args)
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(send, function, args), daemon=True)
+    child = context.Process(target=_child, args=(send, function, args, os.getpid()),
+                            daemon=True)
     child.start()
     send.close()
     deadline = time.monotonic() + timeout + GRACE
     try:
-        while time.monotonic() < deadline:
-            if receive.poll(0.05):
-                status, value = receive.recv()
-                child.join()
-                if status == "error":
-                    raise RuntimeError(value)
-                return value
-            if not child.is_alive() and not receive.poll(0):
-                raise RuntimeError(f"analysis process ended unexpectedly (exit {child.exitcode})")
-        return None
+        try:
+            while time.monotonic() < deadline:
+                if receive.poll(0.05):
+                    return _receive(receive, child)
+                if not child.is_alive() and not receive.poll(0):
+                    raise RuntimeError(f"analysis process ended unexpectedly "
+                                       f"(exit {child.exitcode})")
+            return None
+        except KeyboardInterrupt:
+            if not collect_on_interrupt:
+                raise
+            _forward_stop(child)
+            return _collect(receive, child)
     finally:
         if child.is_alive():
-            os.kill(child.pid, 9)
+            os.kill(child.pid, signal.SIGKILL)
             child.join()
         receive.close()
+
+
+def _forward_stop(child):
+    """A stopping signal sent to the parent alone (``kill``, SIGTERM, SIGHUP) is passed on
+    as a Ctrl-C, so the child stops its search and reports; one that a terminal sent to the
+    whole group reaches the child twice, and the child takes only the first."""
+    if child.is_alive():
+        os.kill(child.pid, signal.SIGINT)
+
+
+def _collect(receive, child):
+    """The child's report within the grace period, further Ctrl-Cs ignored; or the interrupt."""
+    until = time.monotonic() + GRACE
+    while time.monotonic() < until:
+        try:
+            if receive.poll(0.05):
+                return _receive(receive, child)
+            if not child.is_alive() and not receive.poll(0):
+                break
+        except KeyboardInterrupt:
+            continue
+    raise KeyboardInterrupt

@@ -7,6 +7,7 @@ import click
 from .. import api
 from ..books import RULEBOOKS
 from ..render import analysis_text, to_json
+from .. import signals
 from .outfile import OutFile
 from .output import format_option, resolve
 from .progress import Progress
@@ -60,12 +61,13 @@ def _bounds(values):
 
 
 def _emit(result, fmt, kind):
-    """Print the result; a run stopped by Ctrl-C prints what it has, then exits 130."""
+    """Print the result; a run stopped by Ctrl-C (or SIGTERM, SIGHUP) prints what it has,
+    then exits 128 + the signal (130 for Ctrl-C)."""
     click.echo(to_json(result) if resolve(fmt) == "json" else analysis_text(kind, result))
     entries = result.get("invariants", result.get("contradictions", ()))
     if result.get("interrupted") or any(e.get("interrupted") for e in entries):
         click.echo("interrupted", err=True)
-        raise SystemExit(130)
+        raise SystemExit(signals.exit_code())
 
 
 @click.command("check")

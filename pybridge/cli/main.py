@@ -8,6 +8,7 @@ import click
 
 from ..errors import RulingsError
 from ..printable import printable
+from .. import signals
 from .analysis import check_command, diff_command, enumerate_command, errata_command
 from .catalogue import rulebooks_command
 from .rule import rule_command
@@ -33,9 +34,8 @@ class Group(click.Group):
             _detach_stdout()
             click.echo(f"error: cannot write the output ({error.strerror or error})", err=True)
             ctx.exit(2)
-        except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
-            ctx.exit(130)
+        except KeyboardInterrupt:   # Ctrl-C, SIGTERM or SIGHUP: one line, at once
+            signals.quit_now()
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except Exception as error:  # an internal error: say so in one line

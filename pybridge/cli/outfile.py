@@ -16,6 +16,23 @@ class OutputError(RulingsError):
     exit_code = 2
 
 
+def _whole_lines(path):
+    """Cut a file back to its last line break."""
+    with open(path, "rb+") as handle:
+        end = size = handle.seek(0, os.SEEK_END)
+        while end > 0:
+            start = max(0, end - 65536)
+            handle.seek(start)
+            block = handle.read(end - start)
+            cut = block.rfind(b"\n")
+            if cut >= 0:
+                if start + cut + 1 < size:
+                    handle.truncate(start + cut + 1)
+                return
+            end = start
+        handle.truncate(0)
+
+
 class OutFile:
     def __init__(self, path):
         self.path = path
@@ -49,11 +66,21 @@ class OutFile:
             self.error = self._failed(error)
             raise self.error from None
 
+    def flush(self):
+        try:
+            self.handle.flush()
+        except OSError as error:
+            self.error = self._failed(error)
+            raise self.error from None
+
     def commit(self):
-        """Move the lines into place (a regular file) or flush them (a device)."""
+        """Move the lines into place (a regular file) or flush them (a device). A last line
+        cut off (a listing killed at its deadline while writing) is dropped: whole lines
+        only."""
         try:
             self.handle.close()
             if self.temporary is not None:
+                _whole_lines(self.temporary)
                 os.replace(self.temporary, self.path)
                 self.temporary = None
         except OSError as error:

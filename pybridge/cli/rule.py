@@ -10,6 +10,7 @@ from ..schema import shown
 from ..loading import MIB
 from ..printable import printable
 from ..render import to_json, to_text
+from .background import in_background
 from .output import format_option, resolve
 
 
@@ -42,7 +43,8 @@ def rule_command(ctx, states, edition, max_size, fmt):
                          f"{', '.join(sorted(known))})", "--edition")
     failed = False
     out = sys.stdout
-    for number, (source, result) in enumerate(api.rule_all(states, edition, max_size * MIB)):
+    results = in_background(lambda: api.rule_all(states, edition, max_size * MIB))
+    for number, (source, result) in enumerate(results):
         if isinstance(result, InputError):
             failed = True
             error = result if result.source else result.located(source)
