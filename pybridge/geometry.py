@@ -1,53 +1,140 @@
-"""Table-top geometry for the bridge: what positions say, as integers ASP can compare.
+"""Table-top geometry for the bridge: what positions say, as integers ASP can compare exactly.
 
-Lengths leave here in tenths of an inch, rounded half up, so that every rule's comparison
-("within 12 inches") is an integer comparison in ASP. Distances are computed exactly from
-the document's decimal positions (Fractions), so 12.05 inches is 12.1, never 12.0 by a
-binary float; arcs and lines use floats with a tolerance of 1e-9 at their boundaries.
+Lengths leave here in thousandths of an inch (UNIT). A measured length x (a distance, a gap
+between a line of fire and a base) is irrational in general, so it leaves as two integers,
+floor(x * UNIT) and ceil(x * UNIT), computed exactly from the document's decimals (Fractions
+and integer square roots, never floats). Every bound k the rules compare it with (12 inches,
+a weapon range, an elevation) is a whole number of thousandths, so the comparisons in ASP are
+exact: x <= k iff ceil <= k, x > k iff ceil > k, x < k iff floor < k, x >= k iff floor >= k
+(12.0 is within 12, 12.0001 is not). Comparisons of two distances from one model use an
+exact order (:meth:`Board.order`). Arcs use floats with a tolerance of 1e-9 at 90 degrees.
 """
 
+import functools
 import math
 from fractions import Fraction
 
+UNIT = 1000             # lengths in ASP: thousandths of an inch
 # Base diameter in inches by size class (1 small .. 5 gigantic).
 BASE_DIAMETER = {1: Fraction(3, 4), 2: Fraction(1), 3: Fraction(3, 2), 4: Fraction(2),
                  5: Fraction(3)}
 EPSILON = 1e-9
-NEAR_LINE = 10          # models more than one inch (10 tenths) off a line are not listed
+NEAR_LINE = UNIT        # models surely more than one inch off a line are not listed
 
 
-def tenths(length):
-    """A non-negative or negative length (a Fraction or int) in tenths, rounded half up."""
-    return math.floor(Fraction(length) * 10 + Fraction(1, 2))
+def units(length):
+    """An input length (a Fraction of its decimal text, at most three decimals: the schema
+    checks it) in thousandths of an inch, exactly."""
+    scaled = Fraction(length) * UNIT
+    assert scaled.denominator == 1, length
+    return int(scaled)
 
 
-def distance_tenths(a, b):
-    """Centre-to-centre distance of two points, in tenths, rounded half up, exactly (see
-    :meth:`Board.distance_tenths`)."""
-    return Board({0: a, 1: b}).distance_tenths(0, 1)
+def _root_bounds(numerator, denominator=1):
+    """(floor, ceil) of the square root of a non-negative fraction numerator/denominator."""
+    low = math.isqrt(numerator // denominator)
+    return low, low + (low * low * denominator != numerator)
+
+
+def distance_units(a, b):
+    """(floor, ceil) of the centre-to-centre distance of two points, in thousandths."""
+    return Board({0: a, 1: b}).distance_units(0, 1)
+
+
+def radius(size):
+    return BASE_DIAMETER[size] / 2
 
 
 class Board:
-    """Positions of one document, converted once: exact integers over a common denominator
-    (for distances) and floats (for arcs and lines)."""
+    """Positions of one document, converted once to exact integers over a common denominator
+    (distances, orders, lines of fire, base contact)."""
 
     def __init__(self, positions):
         denominators = [Fraction(v).denominator for xy in positions.values() for v in xy]
         self.scale = math.lcm(*denominators) if denominators else 1
         self.exact = {k: (int(Fraction(x) * self.scale), int(Fraction(y) * self.scale))
                       for k, (x, y) in positions.items()}
-        self.float = {k: (float(x), float(y)) for k, (x, y) in positions.items()}
 
-    def distance_tenths(self, a, b):
-        """The distance of two models in tenths, rounded half up, exactly: the largest n with
-        (n - 1/2)^2 <= (10 d)^2, from the exact squared distance in integers."""
+    def _scaled_square(self, a, b):
         (ax, ay), (bx, by) = self.exact[a], self.exact[b]
-        scaled = 400 * ((ax - bx) ** 2 + (ay - by) ** 2) // (self.scale * self.scale)
-        return (math.isqrt(scaled) + 1) // 2
+        return (ax - bx) ** 2 + (ay - by) ** 2
+
+    def squared(self, a, b):
+        """The exact squared distance of two models, in square inches."""
+        return Fraction(self._scaled_square(a, b), self.scale * self.scale)
+
+    def distance_units(self, a, b):
+        return _root_bounds(self._scaled_square(a, b) * UNIT * UNIT, self.scale * self.scale)
+
+    def touch(self, a, size_a, b, size_b):
+        """Whether the bases of two models touch: the centre distance is at most the sum of
+        the radii (in eighths of an inch, an integer)."""
+        reach = (radius(size_a) + radius(size_b)) * 8
+        return 64 * self._scaled_square(a, b) <= int(reach) ** 2 * self.scale * self.scale
+
+    def order(self, a, others, lift=None):
+        """{b: rank} of ``others`` by distance from a plus ``lift[b]`` (a Fraction, inches;
+        none: 0), exactly: rank 0 is the nearest, equal measures share a rank."""
+        lift = lift or {}
+        def compare(b, c):
+            return _sign_root_difference(self.squared(a, b), self.squared(a, c),
+                                         lift.get(c, 0) - lift.get(b, 0))
+        ranks, last, rank = {}, None, -1
+        for b in sorted(others, key=functools.cmp_to_key(compare)):
+            if last is None or compare(last, b) != 0:
+                rank += 1
+            ranks[b], last = rank, b
+        return ranks
+
+    def on_line(self, a, b, others):
+        """For the segment from model a to model b and ``others`` ((id, size) pairs), the
+        (id, floor, ceil) of each model whose centre projects strictly between a and b and
+        whose base edge may be within an inch of the line: the gap from the line to its
+        base edge in thousandths (0 or less: the base touches the line)."""
+        (ax, ay), (bx, by) = self.exact[a], self.exact[b]
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        if length2 == 0:
+            return []
+        reach = math.isqrt(length2) + 1 + self.scale * (1 + int(max(BASE_DIAMETER.values())))
+        found = []
+        for ident, size in others:
+            cx, cy = self.exact[ident][0] - ax, self.exact[ident][1] - ay
+            if abs(cx) > reach or abs(cy) > reach:
+                continue
+            if not 0 < cx * dx + cy * dy < length2:
+                continue
+            cross = dx * cy - dy * cx
+            low, high = _root_bounds(cross * cross * UNIT * UNIT,
+                                     length2 * self.scale * self.scale)
+            edge = _EDGE[size]
+            if low - edge <= NEAR_LINE:
+                found.append((ident, low - edge, high - edge))
+        return found
 
 
-def radius(size):
-    return BASE_DIAMETER[size] / 2
+def _sign_root_difference(p, q, c):
+    """The sign of sqrt(p) - sqrt(q) - c, exactly, for Fractions p, q >= 0 and c."""
+    # r = sqrt(q) + c; sqrt(p) > r always when r < 0
+    r_sign = (1 if c > 0 or q > 0 else 0) if c >= 0 else _sign(q - c * c)
+    if r_sign < 0:
+        return 1
+    if r_sign == 0:
+        return 1 if p > 0 else 0
+    # sign(p - r^2) = sign(e - f) with e = p - q - c^2, f = 2 c sqrt(q)
+    e = p - q - c * c
+    f_sign = _sign(c) if q > 0 else 0
+    e_sign = _sign(e)
+    if e_sign != f_sign or e_sign == 0:
+        return _sign(e_sign - f_sign)
+    return e_sign * _sign(e * e - 4 * c * c * q)
+
+
+def _sign(x):
+    return (x > 0) - (x < 0)
+
+
+_EDGE = {size: units(radius(size)) for size in BASE_DIAMETER}
 
 
 def in_front(a, facing, b):
@@ -62,45 +149,9 @@ def in_front(a, facing, b):
 
 
 def gap_to_line(a, b, c, size):
-    """For a model of size class ``size`` at c: the distance from the segment a-b to its base
-    edge in tenths (0 or less: its base touches the line), or None when c's centre does not
-    project strictly between a and b or the base is more than an inch off the line
-    (an inch exactly is listed: "within" includes its bound)."""
-    point = lambda p: (float(p[0]), float(p[1]))        # noqa: E731
-    found = models_on_line(point(a), point(b), [(None, point(c), size)])
-    return found[0][1] if found else None
+    """For a model of size class ``size`` at c: (floor, ceil) of the gap from the segment
+    a-b to its base edge in thousandths, or None when it is not listed (see
+    :meth:`Board.on_line`)."""
+    found = Board({0: a, 1: b, 2: c}).on_line(0, 1, [(2, size)])
+    return found[0][1:] if found else None
 
-
-def bases_touch(a, size_a, b, size_b):
-    squared = (Fraction(a[0]) - Fraction(b[0])) ** 2 + (Fraction(a[1]) - Fraction(b[1])) ** 2
-    return squared <= (radius(size_a) + radius(size_b)) ** 2
-
-
-def models_on_line(a, b, others):
-    """For the segment a-b (float points) and ``others`` (id, (x, y) floats, size), the
-    (id, gap) of each model
-    standing on it, as :func:`gap_to_line` gives them; a quick distance test first leaves
-    out the models that cannot be within an inch of the segment."""
-    (ax, ay), (bx, by) = a, b
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    if length2 == 0:
-        return []
-    length = math.sqrt(length2)
-    reach = length + float(max(BASE_DIAMETER.values())) + 1.0
-    found = []
-    for ident, (x, y), size in others:
-        cx, cy = x - ax, y - ay
-        if abs(cx) > reach or abs(cy) > reach:
-            continue
-        t = (cx * dx + cy * dy) / length2
-        if t <= EPSILON or t >= 1 - EPSILON:
-            continue
-        off = abs(dx * cy - dy * cx) / length
-        gap = math.floor((off - _RADIUS[size]) * 10 + 0.5 + EPSILON)
-        if gap <= NEAR_LINE:
-            found.append((ident, gap))
-    return found
-
-
-_RADIUS = {size: float(diameter) / 2 for size, diameter in BASE_DIAMETER.items()}

@@ -29,7 +29,9 @@ def run(runner, *args):
 def test_check_chronopia_decides_every_invariant(runner):
     result = run(runner, "check", "chronopia", "--format", "json")
     report = json.loads(result.stdout)
-    assert [i["id"] for i in report["invariants"]] == [f"CHR-INV-{n}" for n in range(1, 5)]
+    ids = [i["id"] for i in report["invariants"]]
+    assert {f"CHR-INV-{n}" for n in (1, 2, 3, 4, 5, 6)} <= set(ids)
+    assert ids == sorted(ids, key=lambda i: int(i.rsplit("-", 1)[1]))
     assert {i["status"] for i in report["invariants"]} == {"holds"}
     assert result.exit_code == 0
 
@@ -81,6 +83,9 @@ MUTANTS = {
     # immunity to panic read as immunity to fear
     "CHR-INV-4": ('ruled_by(immune(G, fear), "C38-FEAR") :- state_morale(Q, G, fear), '
                   'unit_of(M, G), state_immune(M, panic).', []),
+    # a named target that is not the nearest model of its unit left without a ruling (the
+    # rule that refuses it out of force)
+    "CHR-INV-5": ("", ["C36-PRI-A"]),
 }
 
 
@@ -90,3 +95,13 @@ def test_chronopia_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invar
     entry = check_mutant(monkeypatch, BOOK, invariant, text, removed=removed)
     assert entry["status"] == "violated", entry
     assert pybridge.rule(entry["witness"])["status"] == "ok"
+
+
+def test_chronopia_CHR_INV_5_is_violated_by_one_refusal_per_reason(monkeypatch):
+    # the refusal without its precedence: a target hidden and out of the arc refused twice
+    text = 'ruled_by(target_refused(S, T, R), ID) :- refusal(S, T, _, R, ID).'
+    entry = check_mutant(monkeypatch, BOOK, "CHR-INV-5", text)
+    assert entry["status"] == "violated", entry
+    witness = pybridge.rule(entry["witness"])
+    assert witness["status"] == "ok"
+    assert len([r for r in witness["rulings"] if r["kind"] == "target_refused"]) == 1

@@ -29,22 +29,28 @@ as_tuple = tuple_maker(FIELDS)
 CHRONOPIA = {
     "nearest_model_priority.yaml": dict(
         only={"legal_target": {("legal_target", "Archer", "Soldier 1", False)},
-              "target_refused": {("target_refused", "Archer", "Captain")},
+              "target_refused": {("target_refused", "Archer", "Captain", "not_nearest")},
               "hit_number": {("hit_number", "Archer", "Soldier 1", 11)},
               "excellent_possible": {("excellent_possible", "Archer", "Soldier 1", True)},
               "save_number": {("save_number", "Archer", "Soldier 1", 9)}},
         cites={("legal_target", "Archer", "Soldier 1", False): ["C36-PRI-A"],
-               ("target_refused", "Archer", "Captain"): ["C36-PRI-A"],
+               ("target_refused", "Archer", "Captain", "not_nearest"): ["C36-PRI-A"],
                ("hit_number", "Archer", "Soldier 1", 11): ["C36-HIT"],
                ("excellent_possible", "Archer", "Soldier 1", True): ["C36-CRIT"],
                ("save_number", "Archer", "Soldier 1", 9): ["C36-SAVE"]},
         chances={"volley": {"excellent": 1, "hit": 10, "miss": 8, "fumble": 1}}),
     "twelve_inch_rule.yaml": dict(
         only={"legal_target": {("legal_target", "Archer", "Spear", False)},
-              "target_refused": {("target_refused", "Archer", "Knight")},
+              "target_refused": {("target_refused", "Archer", "Knight", "enemy_within_12")},
               "hit_number": set()},
         cites={("legal_target", "Archer", "Spear", False): ["C36-PRI-D", "C-INT-1"],
-               ("target_refused", "Archer", "Knight"): ["C36-PRI-D"]}),
+               ("target_refused", "Archer", "Knight", "enemy_within_12"): ["C36-PRI-D"]}),
+    "twelve_inch_rule_just_beyond.yaml": dict(
+        only={"legal_target": {("legal_target", "Archer", "Spear", False)},
+              "target_refused": {("target_refused", "Archer", "Knight", "not_nearest_unit")},
+              "hit_number": set()},
+        cites={("legal_target", "Archer", "Spear", False): ["C36-PRI-A"],
+               ("target_refused", "Archer", "Knight", "not_nearest_unit"): ["C36-PRI-F"]}),
     "twelve_inch_rule_panicked.yaml": dict(
         only={"legal_target": {("legal_target", "Archer", "Spear", False),
                                ("legal_target", "Archer", "Knight", False)},
@@ -57,10 +63,10 @@ CHRONOPIA = {
     "individual_free_choice.yaml": dict(
         only={"legal_target": {("legal_target", "Warlord", "Spear", False),
                                ("legal_target", "Warlord", "Rider 2", False)},
-              "target_refused": {("target_refused", "Warlord", "Rider 1")},
+              "target_refused": {("target_refused", "Warlord", "Rider 1", "not_nearest")},
               "hit_number": {("hit_number", "Warlord", "Rider 2", 9)}},
         cites={("legal_target", "Warlord", "Rider 2", False): ["C36-PRI-E"],
-               ("target_refused", "Warlord", "Rider 1"): ["C36-PRI-E"],
+               ("target_refused", "Warlord", "Rider 1", "not_nearest"): ["C36-PRI-E"],
                ("hit_number", "Warlord", "Rider 2", 9): ["C36-HIT", "C36-RANGE"]}),
     "larger_target_behind_smaller.yaml": dict(
         only={"legal_target": {("legal_target", "Archer", "Goblin", False),
@@ -91,13 +97,20 @@ CHRONOPIA = {
                ("friendly_fire_number", "Archer", "Sword 1", 14): ["C36-MELEE", "C-INT-2"]},
         chances={"into the melee": {"excellent": 1, "hit": 9, "miss_test_friend": 9,
                                     "random_friend_hit": 1}}),
+    "shooting_into_melee_friend_unseen.yaml": dict(
+        only={"legal_target": {("legal_target", "Archer", "Troll", False)},
+              "hit_number": {("hit_number", "Archer", "Troll", 11)},
+              "friendly_fire_number": set()},
+        cites={("hit_number", "Archer", "Troll", 11): ["C36-HIT", "C36-MELEE"]},
+        chances={"into the melee": {"excellent": 1, "hit": 10, "miss": 8,
+                                    "random_friend_hit": 1}}),
     "flier.yaml": dict(
         only={"legal_target": {("legal_target", "Archer", "Bat", False)},
-              "target_refused": {("target_refused", "Archer", "Rider")},
+              "target_refused": {("target_refused", "Archer", "Rider", "enemy_within_12")},
               "hit_number": {("hit_number", "Archer", "Bat", 11)},
               "excellent_possible": {("excellent_possible", "Archer", "Bat", True)},
               "save_number": {("save_number", "Archer", "Bat", 6)}},
-        cites={("target_refused", "Archer", "Rider"): ["C36-PRI-D"],
+        cites={("target_refused", "Archer", "Rider", "enemy_within_12"): ["C36-PRI-D"],
                ("legal_target", "Archer", "Bat", False): ["C36-PRI-D"]}),
     "cast_and_resist.yaml": dict(
         only={"cast_number": {("cast_number", "Shaman", 11)},

@@ -74,7 +74,8 @@ BASE = {
                               "adds_strength": False}}},
         {"id": "bolt",
          "cast": {"caster": "Shaman", "target": "Knight",
-                  "spell": {"level": 3, "resistable": True, "offensive": True}}},
+                  "spell": {"level": 3, "resistable": True, "offensive": True, "range": 24,
+                            "needs_los": False, "needs_range": True}}},
         {"id": "nerve",
          "morale": {"unit": "Orc Archers", "factor": "fear", "causer": "Giant",
                     "retest": False, "starting_strength": 2, "losses_last_round": False,
@@ -165,7 +166,7 @@ DOCUMENT_CASES = [
     case("unknown-rampage-key", put(f"{RAMPAGE}.summoner", "Shaman"), f"{RAMPAGE}.summoner",
          UNKNOWN_KEY),
     case("unknown-weapon-key", put(f"{WEAPON}.long", 40), f"{WEAPON}.long", UNKNOWN_KEY),
-    case("unknown-spell-key", put(f"{SPELL}.range", 12), f"{SPELL}.range", UNKNOWN_KEY),
+    case("unknown-spell-key", put(f"{SPELL}.reach", 12), f"{SPELL}.reach", UNKNOWN_KEY),
     case("cast-spell-key-in-summon-spell", put(f"{SUMMON}.spell.resistable", False),
          f"{SUMMON}.spell.resistable", UNKNOWN_KEY),
     case("unknown-passed-key", put(f"{PASSED}.unit", "Orc Archers"), f"{PASSED}.unit",
@@ -247,6 +248,19 @@ DOCUMENT_CASES = [
     case("string-table-roll", put(f"{HORROR}.table_roll", "7"), f"{HORROR}.table_roll",
          INTEGER),
     case("string-spell-level", put(f"{SPELL}.level", "3"), f"{SPELL}.level", INTEGER),
+    # the spell's reach (C37-TARGET): range in inches, needs_los and needs_range booleans
+    case("string-spell-range", put(f"{SPELL}.range", "12"), f"{SPELL}.range", NUMBER),
+    case("boolean-spell-range", put(f"{SPELL}.range", True), f"{SPELL}.range", NUMBER),
+    case("spell-range-negative", put(f"{SPELL}.range", -0.1), f"{SPELL}.range", RANGE),
+    case("spell-range-a-list", put(f"{SPELL}.range", [12]), f"{SPELL}.range", NUMBER),
+    case("string-needs-los", put(f"{SPELL}.needs_los", "yes"), f"{SPELL}.needs_los", BOOLEAN),
+    case("integer-needs-los", put(f"{SPELL}.needs_los", 1), f"{SPELL}.needs_los", BOOLEAN),
+    case("string-needs-range", put(f"{SPELL}.needs_range", "false"), f"{SPELL}.needs_range",
+         BOOLEAN),
+    case("spell-needs-neither-los-nor-range", put(f"{SPELL}.needs_range", False),
+         f"{SPELL}.needs_range", "line of sight or range"),
+    case("spell-without-los-and-without-range", drop(f"{SPELL}.range"), f"{SPELL}.range",
+         MISSING),
     case("float-summon-level", put(f"{SUMMON}.spell.level", 2.5), f"{SUMMON}.spell.level",
          INTEGER),
     case("string-starting-strength", put(f"{FEAR}.starting_strength", "2"),
@@ -658,6 +672,12 @@ VALID = [
     pytest.param(put("queries[7].reroll", 20), id="reroll-20"),
     pytest.param(put(f"{SPELL}.level", 0), id="spell-level-0"),
     pytest.param(put(f"{SPELL}.level", 10), id="spell-level-10"),
+    pytest.param(put(f"{SPELL}.range", 0), id="spell-range-0"),
+    pytest.param(edits(drop(f"{SPELL}.range"), drop(f"{SPELL}.needs_los"),
+                       drop(f"{SPELL}.needs_range")), id="spell-reach-defaults"),
+    pytest.param(edits(put(f"{SPELL}.needs_los", True), put(f"{SPELL}.needs_range", False)),
+                 id="spell-los-only-with-a-range-given"),
+    pytest.param(put(f"{CAST}.target", "Shaman"), id="spell-on-the-caster-itself"),
     pytest.param(edits(put(f"{WEAPON}.short", 30), put(f"{WEAPON}.medium", 30)),
                  id="weapon-bands-equal"),
     pytest.param(put(f"{WEAPON}.damage", -100), id="damage-minus-100"),
@@ -721,6 +741,7 @@ def test_explicit_null_for_optional_fields_is_absent():
     document["queries"][3]["morale"]["table_roll"] = None
     document["queries"][6]["control"]["paid"] = None
     document["queries"][7]["reroll"] = None
+    document["queries"][1]["cast"]["spell"]["needs_range"] = None
     document["edition"] = None
     assert pybridge.rule(document)["rulebook"] == "chronopia"
 
@@ -844,9 +865,6 @@ RAW_CASES = [
     pytest.param(b"rulebook: chronopia\nmodels:\n"
                  b"  - {id: A, army: Orcs, size: 2, position: [1.0e+400, 0], facing: 90}\n",
                  "models[0].position[0]", FINITE, id="yaml-overflowing-float"),
-    pytest.param(b"rulebook: chronopia\nmodels:\n"
-                 b"  - {id: 1, army: Orcs, size: 2, position: [0, 0], facing: 90}\n",
-                 "models[0].id", STRING, id="numeric-id"),
     pytest.param(b"rulebook: chronopia\nmodels:\n"
                  b"  - {id: A, army: 2001-01-01, size: 2, position: [0, 0], facing: 90}\n",
                  "models[0].army", STRING, id="date-for-army"),

@@ -38,9 +38,11 @@ MAGIC_KINDS = set(FIELDS)
 
 # --- builders and lookups --------------------------------------------------------------------
 
-def model(ident, army, position=(0, 0), unit=None, individual=True, **stats):
+def model(ident, army, position=(0, 0), unit=None, individual=True, facing=0, **stats):
+    # Facing +x (0 degrees): a caster on the y axis sees the targets at positive x in its front
+    # arc (C37-TARGET: "innerhalb der LOS", C36-ARC: the front 180 degrees).
     found = {"id": ident, "army": army, "individual": individual, "size": 2,
-             "position": list(position), "facing": 90}
+             "position": list(position), "facing": facing}
     if unit is not None:
         found["unit"] = unit
     if stats:
@@ -588,21 +590,21 @@ def symbol(value):
     return clingo.Number(value)
 
 
-def solve_asp(facts, in_force=ALL_IDS):
+def solve_asp(facts, in_force=ALL_IDS, files=FILES, ids=ALL_IDS):
     """ruled_by atoms (as (term, ID) symbol pairs) of the magic file for ``facts`` (tuples
-    (predicate, arg, ...)), with exactly the IDs ``in_force`` in force."""
+    (predicate, arg, ...)), with exactly the IDs ``in_force`` (of ``ids``) in force."""
     control = clingo.Control(["--warn=none"])
-    for path in FILES:
+    for path in files:
         control.load(str(path))
     with control.backend() as backend:
-        for rule_id in ALL_IDS:
+        for rule_id in ids:
             atom = backend.add_atom(clingo.Function("rule_id", [clingo.String(rule_id)]))
             backend.add_rule([atom])
         for name, *args in facts:
             atom = backend.add_atom(clingo.Function(name, [symbol(a) for a in args]))
             backend.add_rule([atom])
     control.ground([("base", [])])
-    for rule_id in ALL_IDS:
+    for rule_id in ids:
         control.assign_external(clingo.Function("in_force", [clingo.String(rule_id)]),
                                 rule_id in in_force)
     found = []
@@ -642,7 +644,7 @@ def test_C37_PRE_C37_SUMMON_C37_CONTROL_C37_RAMPAGE_asp_unit_out_of_force_derive
              ("state_query", "p", Name("pre_battle")), ("state_pre_battle", "p", "N"),
              ("state_pre_battle_marked", "p"),
              ("state_query", "s", Name("summon")), ("state_summon", "s", "N"),
-             ("state_spell", "s", 4), ("state_summon_placed", "s", 41),
+             ("state_spell", "s", 4), ("state_summon_placed", "s", 4001),
              ("state_summon_count", "s", 2),
              ("state_query", "k", Name("control")), ("state_control", "k", "N"),
              ("state_control_unit", "k", "Z"),
@@ -660,11 +662,61 @@ def test_C37_PRE_C37_SUMMON_C37_CONTROL_C37_RAMPAGE_asp_unit_out_of_force_derive
 
 
 def test_C37_SUMMON_asp_unit_exactly_4_inches_follows_C_INT_1():
-    # 40 tenths is "within 4 inches" only under C-INT-1 (N included); without it, it is not.
+    # 4000 thousandths is "within 4 inches" only under C-INT-1 (N included); without it, it
+    # is not.
     facts = [("state_model", "N", "N", "A", 2), ("state_stat", "N", Name("actions"), 1),
              ("state_query", "s", Name("summon")), ("state_summon", "s", "N"),
-             ("state_spell", "s", 4), ("state_summon_placed", "s", 40),
+             ("state_spell", "s", 4), ("state_summon_placed", "s", 4000),
+             ("state_summon_placed_floor", "s", 4000),
              ("state_roll", "s", Name("first"), 1)]
     assert ('summon("N",true,true)', "C37-SUMMON") in solve_asp(facts)
     without = [i for i in ALL_IDS if i != "C-INT-1"]
     assert ('summon("N",false,true)', "C37-SUMMON") in solve_asp(facts, without)
+
+
+# C37-TARGET reads the line of sight and distances of targeting.lp: loaded here too.
+TARGET_FILES = FILES[:-1] + [ASP / "chronopia" / "targeting.lp", ASP / "chronopia" / "magic.lp"]
+TARGET_IDS = ALL_IDS + ["C37-TARGET", "C36-ARC", "C36-FLY", "C36-MOUNT"]
+# W casts a level-3 spell with a 12-inch range at K, exactly 12 inches away (12000
+# thousandths, up and down) in its front arc; the roll is 9.
+TARGET_FACTS = CAST_FACTS + [("state_looks", "W"), ("state_ground_distance", "W", "K", 12000),
+                             ("state_ground_distance_floor", "W", "K", 12000),
+                             ("state_in_front", "W", "K"), ("state_spell_range", "q", 12000)]
+
+
+def test_C37_TARGET_asp_unit_exactly_the_range_follows_C_INT_1():
+    # "innerhalb der ... Reichweite": 12 inches is within a 12-inch range only under C-INT-1
+    # (N included); without it the target is out of range, and gets no numbers.
+    everything = solve_asp(TARGET_FACTS, TARGET_IDS, TARGET_FILES, TARGET_IDS)
+    assert ('spell_target("W","K",true)', "C37-TARGET") in everything
+    assert ('cast_number("W",9)', "C37-CAST") in everything
+    without = [i for i in TARGET_IDS if i != "C-INT-1"]
+    assert {r for r in solve_asp(TARGET_FACTS, without, TARGET_FILES, TARGET_IDS)
+            if r[0].startswith(("spell_target", "cast_number", "resist_number", "outcome"))} == {
+        ('spell_target("W","K",false)', "C37-TARGET")}
+
+
+def test_C37_TARGET_asp_unit_out_of_force_rules_nothing_and_blocks_nothing():
+    # A target behind the caster (no state_in_front) and beyond the range: with C37-TARGET
+    # out of force there is no legality ruling and the numbers are given as before.
+    facts = [f for f in TARGET_FACTS if f[0] not in ("state_in_front", "state_ground_distance",
+                                                     "state_ground_distance_floor")]
+    facts += [("state_ground_distance", "W", "K", 12001),
+              ("state_ground_distance_floor", "W", "K", 12000)]
+    assert ('spell_target("W","K",false)', "C37-TARGET") in solve_asp(
+        facts, TARGET_IDS, TARGET_FILES, TARGET_IDS)
+    rest = [i for i in TARGET_IDS if i != "C37-TARGET"]
+    assert solve_asp(facts, rest, TARGET_FILES, TARGET_IDS) == {
+        ('cast_number("W",9)', "C37-CAST"), ('resist_number("W","K",6)', "C37-RESIST"),
+        ('outcome("q",success)', "C37-CAST")}
+
+
+def test_C37_TARGET_asp_unit_the_front_arc_is_C36_ARCs():
+    # Behind the caster, within range: illegal with C36-ARC (LOS from the front 180 only),
+    # legal without it (no arc at all).
+    facts = [f for f in TARGET_FACTS if f[0] != "state_in_front"]
+    assert ('spell_target("W","K",false)', "C37-TARGET") in solve_asp(
+        facts, TARGET_IDS, TARGET_FILES, TARGET_IDS)
+    rest = [i for i in TARGET_IDS if i != "C36-ARC"]
+    assert ('spell_target("W","K",true)', "C37-TARGET") in solve_asp(
+        facts, rest, TARGET_FILES, TARGET_IDS)

@@ -303,19 +303,21 @@ def test_C38_FEAR_stated_fear_radius(x, tested):
 
 
 def test_C38_FEAR_needs_line_of_sight():
-    # "Es muss eine LOS zum furchtauslösende Figur bestehen": within 3 inches but no LOS.
+    # "Es muss eine LOS zum furchtauslösende Figur bestehen": within 3 inches but no LOS. The
+    # causer is within reach but not seen: out_of_sight (issue 11; it was out_of_reach).
     d = doc(spears(1, ld=(9,)) + [causer(x=3)], morale("Spears", "fear", causer="Troll"),
             sight=[{"from": "Spears 1", "to": "Troll", "los": False}])
-    assert tuples(rule(d)) == {("no_test", "Spears", "fear", "out_of_reach")}
+    assert tuples(rule(d)) == {("no_test", "Spears", "fear", "out_of_sight")}
 
 
 def test_C38_FEAR_the_model_in_reach_must_be_the_one_with_line_of_sight():
     # Spears 1 is in reach but faces away (no LOS); Spears 2 sees the Troll but is 5 inches
-    # away: no model is both within the radius and in LOS.
+    # away: no model is both within the radius and in LOS. A model is within reach, but the
+    # causer is not seen from it: out_of_sight (issue 11; it was out_of_reach).
     models = [model("Spears 1", x=0, y=0, unit="Spears", ld=9, facing=180),
               model("Spears 2", x=0, y=3, unit="Spears", ld=9, facing=0)]
     d = doc(models + [causer(x=4)], morale("Spears", "fear", causer="Troll"))
-    assert tuples(rule(d)) == {("no_test", "Spears", "fear", "out_of_reach")}
+    assert tuples(rule(d)) == {("no_test", "Spears", "fear", "out_of_sight")}
 
 
 def test_C38_FEAR_the_warband_tests_once():
@@ -417,10 +419,12 @@ def test_C38_TERROR_radius_twice_the_causers_size(size, x, tested):
 
 
 def test_C38_TERROR_needs_line_of_sight():
+    # "Dieser Radius ... liegt innerhalb der LOS": 2 inches (within 4) but no LOS:
+    # out_of_sight (issue 11; it was out_of_reach).
     d = doc(spears(1, ld=(9,)) + [causer(x=2, causes="terror")],
             morale("Spears", "terror", causer="Troll"),
             sight=[{"from": "Spears 1", "to": "Troll", "los": False}])
-    assert tuples(rule(d)) == {("no_test", "Spears", "terror", "out_of_reach")}
+    assert tuples(rule(d)) == {("no_test", "Spears", "terror", "out_of_sight")}
 
 
 def test_C38_TERROR_after_a_passed_terror_test_no_more_terror_tests():
@@ -481,10 +485,12 @@ def test_C38_HORROR_only_models_with_los_test():
 
 
 def test_C38_HORROR_no_model_with_los_no_test():
+    # "jeder Figur das Sichtlinie zu ihnen hat": horror has no radius, so a causer no model
+    # sees is out of sight (issue 11; it was out_of_reach).
     d = doc(spears(1, ld=(9,)) + [causer(x=5, causes="horror")],
             morale("Spears", "horror", causer="Troll"),
             sight=[{"from": "Spears 1", "to": "Troll", "los": False}])
-    assert tuples(rule(d)) == {("no_test", "Spears", "horror", "out_of_reach")}
+    assert tuples(rule(d)) == {("no_test", "Spears", "horror", "out_of_sight")}
 
 
 def test_C38_HORROR_passed_before_no_more_horror_tests():

@@ -358,7 +358,7 @@ def test_C36_CORRIDOR_less_than_1_inch_blocks():
     # nicht möglich."
     result = rule(corridor(0.9))
     assert legal(result) == {}
-    assert "C36-CORRIDOR" in because(result, ("target_refused", "Archer", "Knight"))
+    assert "C36-CORRIDOR" in because(result, ("target_refused", "Archer", "Knight", "no_corridor"))
 
 
 def test_C36_CORRIDOR_one_friend_half_an_inch_off_the_line():
@@ -373,7 +373,8 @@ def test_C36_CORRIDOR_is_between_friends_only():
     assert "Knight" in legal(rule(corridor(1.2)))
     result = rule(corridor(1.2, army="Men"))
     assert "Knight" not in legal(result)
-    assert "C36-LOS-MODELS" in because(result, ("target_refused", "Archer", "Knight"))
+    assert "C36-LOS-MODELS" in because(
+        result, ("target_refused", "Archer", "Knight", "model_in_the_way"))
 
 
 # --- C36-SAVE -------------------------------------------------------------------------------------

@@ -3,10 +3,11 @@
 and the magic and morale query kinds), references, geometry (``pybridge.geometry``) and fact
 mapping. Rules live in ``asp/chronopia/``."""
 
+from fractions import Fraction
+
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..geometry import (Board, bases_touch, distance_tenths, gap_to_line, in_front,
-                        models_on_line, tenths)
+from ..geometry import UNIT, Board, distance_units, gap_to_line, in_front, units
 from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
@@ -15,7 +16,19 @@ from .chronopia_kinds import KINDS
 FACTORS = ("panic", "fear", "terror", "horror")
 CAUSES = ("fear", "terror", "horror")
 STATS = ("rs", "ld", "mg", "ar", "st", "actions")
-LENGTH = Num(lo=0, hi=10_000)
+class Length(Num):
+    """A length in inches, exact to a thousandth (lengths reach the rules in thousandths of
+    an inch, so that every comparison there is exact: geometry.py)."""
+
+    def check(self, value, path):
+        exact = super().check(value, path)
+        if (exact * UNIT).denominator != 1:
+            raise InputError(f"{value!r} has more than 3 decimals (lengths are exact to "
+                             "0.001 inch)", path)
+        return exact
+
+
+LENGTH = Length(lo=0, hi=10_000)
 COORDINATE = Num(lo=-10_000, hi=10_000)
 STAT = Int(lo=-100, hi=100)
 ROLL = Int(lo=1, hi=20)
@@ -37,7 +50,7 @@ class Point(ListOf):
 MODEL = Record({
     "id": Str(), "unit": Opt(Str()), "army": Str(), "individual": Opt(Bool(), False),
     "size": Int(lo=1, hi=5), "position": Point(), "facing": Num(lo=-360, hi=360),
-    "height": Opt(LENGTH), "altitude": Opt(LENGTH), "elevation": Opt(Num(lo=-10_000, hi=10_000)),
+    "height": Opt(LENGTH), "altitude": Opt(LENGTH), "elevation": Opt(Length(lo=-10_000, hi=10_000)),
     "panicked": Opt(Bool(), False), "hidden": Opt(Bool(), False),
     "mounted": Opt(Bool(), False), "chariot": Opt(Bool(), False),
     "crew": Opt(ListOf(Record({"ld": STAT})), list), "mount": Opt(Record({"ld": STAT})),
@@ -52,7 +65,11 @@ SIGHT = Record({
 })
 WEAPON = Record({"short": LENGTH, "medium": LENGTH, "max": LENGTH,
                  "damage": STAT, "adds_strength": Opt(Bool(), False)})
-SPELL = Record({"level": Int(lo=0, hi=10), "resistable": Bool(), "offensive": Bool()})
+# A cast spell's reach (C37-TARGET): its range in inches (not given: any distance), whether it
+# needs line of sight and whether its range limits it ("brauchen nur die Sichtlinie").
+SPELL = Record({"level": Int(lo=0, hi=10), "resistable": Bool(), "offensive": Bool(),
+                "range": Opt(LENGTH), "needs_los": Opt(Bool(), True),
+                "needs_range": Opt(Bool(), True)})
 PASSED = Record({"factor": Enum(CAUSES), "causer": Opt(Str()), "excellent": Opt(Bool(), False)})
 KIND_SPECS = {
     "shoot": Record({"shooter": Str(), "target": Opt(Str()), "weapon": WEAPON}),
@@ -95,7 +112,7 @@ class Chronopia(Rulebook):
         Bound("max_models", "--models", ("max_models",), 3, (1, 4),
               "most enemy models on the grid (each with a unit, a size and flags)"),
         Bound("morale", "--morale", ("morale",), 1, (0, 1),
-              "1: with the morale query and causers; 0: shooting only"),
+              "1: with the morale and cast queries and causers; 0: shooting only"),
     )
     # enumerate and diff list every state: one enemy model, shooting only
     listing_bounds = {"max_models": 1, "morale": 0}
@@ -167,28 +184,48 @@ class Chronopia(Rulebook):
         looks = _lookers(state)
         out += [fact("state_looks", ident) for ident in sorted(looks)]
         board = Board({m["id"]: m["position"] for m in models})
-        at = board.float
         for a in models:
             for b in models:
                 if a is b:
                     continue
-                out.append(fact("state_ground_distance", a["id"], b["id"],
-                                board.distance_tenths(a["id"], b["id"])))
+                low, high = board.distance_units(a["id"], b["id"])
+                out += [fact("state_ground_distance", a["id"], b["id"], high),
+                        fact("state_ground_distance_floor", a["id"], b["id"], low)]
                 if in_front(a["position"], a["facing"], b["position"]):
                     out.append(fact("state_in_front", a["id"], b["id"]))
-                if bases_touch(a["position"], a["size"], b["position"], b["size"]):
+                if board.touch(a["id"], a["size"], b["id"], b["size"]):
                     out.append(fact("state_base_contact", a["id"], b["id"]))
                 if a["id"] not in looks:
                     continue
-                others = [(c["id"], at[c["id"]], c["size"]) for c in models
-                          if c is not a and c is not b]
-                out += [fact("state_on_line", a["id"], b["id"], c, gap)
-                        for c, gap in models_on_line(at[a["id"]], at[b["id"]], others)]
+                others = [(c["id"], c["size"]) for c in models if c is not a and c is not b]
+                for c, low, high in board.on_line(a["id"], b["id"], others):
+                    out += [fact("state_on_line", a["id"], b["id"], c, high),
+                            fact("state_on_line_floor", a["id"], b["id"], c, low)]
+            if a["id"] in looks:
+                out += _order_facts(board, a, models)
         for s in state["sight"]:
             out += _sight_facts(s)
         for q in state["queries"]:
             out += _query_facts(q, {m["id"]: m for m in models})
         return out
+
+
+def _order_facts(board, a, models):
+    """The exact order of the other models by distance from a looker a: by ground distance,
+    and by ground distance plus their altitude (C36-FLY's measure, a's own altitude being
+    common to all): rank 0 the nearest, equal distances one rank."""
+    others = [b["id"] for b in models if b is not a]
+    lift = {b["id"]: b["altitude"] for b in models if b["altitude"]}
+    return [fact(predicate, a["id"], b, rank)
+            for predicate, order in (("state_ground_order", board.order(a["id"], others)),
+                                     ("state_flight_order", board.order(a["id"], others, lift)))
+            for b, rank in order.items()]
+
+
+def _inches(thousandths):
+    """A length of the rules (thousandths of an inch) as a document's number."""
+    inches = Fraction(thousandths, UNIT)
+    return int(inches) if inches.denominator == 1 else float(inches)
 
 
 def _lookers(state):
@@ -233,6 +270,13 @@ def _check_query(q, path, models, units, by_id):
         weapon = body["weapon"]
         if not weapon["short"] <= weapon["medium"] <= weapon["max"]:
             raise InputError("expected short <= medium <= max", f"{path}.weapon")
+    elif kind == "cast":
+        spell = body["spell"]
+        if not spell["needs_los"] and not spell["needs_range"]:
+            raise InputError("a spell needs line of sight or range (needs_los and needs_range "
+                             "both false)", f"{path}.spell.needs_range")
+        if not spell["needs_los"] and spell["range"] is None:
+            raise InputError("missing (required when needs_los is false)", f"{path}.spell.range")
     elif kind == "morale":
         if body["unit"] not in units and body["unit"] not in by_id:
             raise InputError(f"unknown unit or model {body['unit']!r}", f"{path}.unit")
@@ -280,7 +324,7 @@ def _model_facts(m):
                            ("command_range", "state_command_range"), ("height", "state_height"),
                            ("altitude", "state_altitude"), ("elevation", "state_elevation")):
         if m[key] is not None:
-            out.append(fact(predicate, ident, tenths(m[key])))
+            out.append(fact(predicate, ident, units(m[key])))
     return out
 
 
@@ -294,9 +338,9 @@ def _sight_facts(s):
     if s["half_visible"] is not None:
         out.append(fact("state_half_visible", a, b, s["half_visible"]))
     if s["wall_height"] is not None:
-        out.append(fact("state_wall", a, b, tenths(s["wall_height"])))
+        out.append(fact("state_wall", a, b, units(s["wall_height"])))
     if s["wood"] is not None:
-        out.append(fact("state_wood", a, b, tenths(s["wood"])))
+        out.append(fact("state_wood", a, b, units(s["wood"])))
     if s["engaged_with"] is not None:
         out.append(fact("state_engagement_given", a))
         for other in s["engaged_with"]:
@@ -315,8 +359,8 @@ def _query_facts(q, models):
         if body["target"] is not None:
             out.append(fact("state_shoot_target", ident, body["target"]))
         w = body["weapon"]
-        out.append(fact("state_weapon", ident, tenths(w["short"]), tenths(w["medium"]),
-                        tenths(w["max"]), w["damage"]))
+        out.append(fact("state_weapon", ident, units(w["short"]), units(w["medium"]),
+                        units(w["max"]), w["damage"]))
         if w["adds_strength"]:
             out.append(fact("state_weapon_adds_strength", ident))
     elif kind == "cast":
@@ -327,6 +371,12 @@ def _query_facts(q, models):
             out.append(fact("state_spell_resistable", ident))
         if spell["offensive"]:
             out.append(fact("state_spell_offensive", ident))
+        if spell["range"] is not None:
+            out.append(fact("state_spell_range", ident, units(spell["range"])))
+        if not spell["needs_los"]:
+            out.append(fact("state_spell_without_los", ident))
+        if not spell["needs_range"]:
+            out.append(fact("state_spell_any_distance", ident))
     elif kind == "morale":
         out.append(fact("state_morale", ident, body["unit"], Const(body["factor"])))
         if body["causer"] is not None:
@@ -356,8 +406,9 @@ def _query_facts(q, models):
                 fact("state_summon_count", ident, body["summoned_so_far"])]
         if body["placed_at"] is not None:
             summoner = models[body["summoner"]]
-            out.append(fact("state_summon_placed", ident,
-                            distance_tenths(summoner["position"], body["placed_at"])))
+            low, high = distance_units(summoner["position"], body["placed_at"])
+            out += [fact("state_summon_placed", ident, high),
+                    fact("state_summon_placed_floor", ident, low)]
     elif kind == "control":
         out.append(fact("state_control", ident, body["summoner"]))
         for key, predicate in (("units", "state_control_unit"), ("paid", "state_control_paid"),
@@ -389,7 +440,8 @@ def space_facts():
         for q, b in enumerate(GRID):
             if p == q:
                 continue
-            out.append(fact("space_ground", p, q, distance_tenths(a, b)))
+            low, high = distance_units(a, b)
+            out += [fact("space_ground", p, q, high), fact("space_ground_floor", p, q, low)]
             out += [fact("space_front", p, f, q) for f in GRID_FACINGS if in_front(a, f, b)]
             for r, c in enumerate(GRID):
                 if r in (p, q):
@@ -397,7 +449,10 @@ def space_facts():
                 for size in GRID_SIZES:
                     gap = gap_to_line(a, b, c, size)
                     if gap is not None:
-                        out.append(fact("space_gap", p, q, r, size, gap))
+                        out.append(fact("space_gap", p, q, r, size, *gap))
+        board = Board(dict(enumerate(GRID)))
+        out += [fact("space_order", p, q, k)
+                for q, k in board.order(p, [q for q in range(len(GRID)) if q != p]).items()]
     return out
 
 
@@ -426,10 +481,27 @@ def document(facts):
     sight = [{"from": a, "to": b, "cover": c} for a, b, c in rows("state_cover")]
     queries = []
     weapons = {q: (s, m, x, d) for q, s, m, x, d in rows("state_weapon")}
+    targets = dict(rows("state_shoot_target"))
     for query, shooter in rows("state_shoot"):
         s, m, x, d = weapons[query]
-        queries.append({"id": query, "shoot": {"shooter": shooter, "weapon": {
-            "short": s / 10, "medium": m / 10, "max": x / 10, "damage": d}}})
+        body = {"shooter": shooter, "weapon": {
+            "short": _inches(s), "medium": _inches(m), "max": _inches(x), "damage": d}}
+        if query in targets:
+            body["target"] = targets[query]
+        queries.append({"id": query, "shoot": body})
+    levels, ranges = dict(rows("state_spell")), dict(rows("state_spell_range"))
+    for query, caster, target in rows("state_cast"):
+        spell = {"level": levels[query], "resistable": False, "offensive": False}
+        for flag, key, value in (("resistable", "resistable", True),
+                                 ("offensive", "offensive", True),
+                                 ("without_los", "needs_los", False),
+                                 ("any_distance", "needs_range", False)):
+            if query in {q for q, *_ in rows(f"state_spell_{flag}")}:
+                spell[key] = value
+        if query in ranges:
+            spell["range"] = _inches(ranges[query])
+        queries.append({"id": query, "cast": {"caster": caster, "target": target,
+                                              "spell": spell}})
     causers = dict(rows("state_morale_causer"))
     starts = dict(rows("state_morale_start"))
     for query, group, factor in rows("state_morale"):

@@ -4,6 +4,28 @@ arguments) and how a judge would say each."""
 from .base import RulingKind
 
 
+# Why a named target is refused (target_refused.reason), first match in this order
+# (asp/chronopia/targeting.lp): the word and how a judge says it.
+REFUSALS = {
+    "not_enemy": "it is not an enemy",
+    "out_of_arc": "it is outside the shooter's front 180 degrees",
+    "no_line_of_sight": "there is no line of sight to it",
+    "model_in_the_way": "a model stands in the line of fire",
+    "no_corridor": "the corridor between friendly models is narrower than 1 inch",
+    "behind_wall": "a wall or hedge taller than it blocks the line of sight",
+    "behind_wood": "3 inches or more of wood block the line of sight",
+    "dead_zone": "it stands in the dead zone",
+    "hidden": "it is hidden",
+    "enemy_within_12": "a non-panicked enemy unit within 12 inches must be shot at first",
+    "not_nearest_unit": "the nearest enemy unit comes first (a target of opportunity is "
+                        "one in the open, preferred to a nearer one in cover)",
+    "not_nearest": "it is not the nearest (non-panicked) model of its unit",
+}
+
+
+OPPORTUNITY = " after a passed LD test (target of opportunity)"
+
+
 def _yes(value, yes, no):
     return yes if value else no
 
@@ -11,9 +33,10 @@ def _yes(value, yes, no):
 KINDS = (
     RulingKind("legal_target", ("shooter", "target", "needs_ld_test"),
                lambda r: f"{r['shooter']} may shoot at {r['target']}"
-                         f"{_yes(r['needs_ld_test'], ' after a passed LD test (target of opportunity)', '')}."),
-    RulingKind("target_refused", ("shooter", "target"),
-               lambda r: f"{r['shooter']} may not shoot at {r['target']}."),
+                         f"{_yes(r['needs_ld_test'], OPPORTUNITY, '')}."),
+    RulingKind("target_refused", ("shooter", "target", "reason"),
+               lambda r: f"{r['shooter']} may not shoot at {r['target']}: "
+                         f"{REFUSALS.get(r['reason'], r['reason'])}."),
     RulingKind("out_of_range", ("shooter", "target"),
                lambda r: f"{r['target']} is beyond {r['shooter']}'s maximum range: the action "
                          "is lost."),

@@ -1,0 +1,47 @@
+"""CHR-INV-6 (asp/chronopia/invariants.lp): every named target of a cast query gets exactly one
+legality ruling, and an illegal one gets no cast or resist numbers, dice or outcomes. It holds
+over the state space (space.lp: the shooter casts at m(1), with a 12-inch range or none, with
+or without LOS), and deliberately broken rule sets violate it."""
+
+import pytest
+
+import pybridge
+from pybridge.analysis.bounds import Bounds
+from pybridge.analysis.check import check
+from pybridge.books import get
+
+from mutants import check_mutant
+
+BOOK = get("chronopia")
+
+
+def test_CHR_INV_6_holds_at_the_default_bounds():
+    (entry,) = check(BOOK, Bounds(BOOK.bounds, None), BOOK.default_edition, timeout=120,
+                     only=["CHR-INV-6"])
+    assert entry["status"] == "holds", entry
+
+
+MUTANTS = {
+    # no legality ruling at all
+    "C37-TARGET out of force": ("", ["C37-TARGET"]),
+    # numbers for a target out of range or sight
+    "cast numbers for an illegal target": (
+        'cast_query_number(Q, C, 5) :- spell_q(Q, C, _), spell_illegal(Q).', []),
+    "resist numbers for an illegal target": (
+        'ruled_by(resist_number(C, T, 0), "C37-RESIST") :- spell_q(Q, C, T), spell_illegal(Q).',
+        []),
+    # a second, contradicting ruling (a rule that ignores the range)
+    "legal regardless of the range": (
+        'ruled_by(spell_target(C, T, true), "C36-MOUNT") :- spell_q(Q, C, T), spell_too_far(Q).',
+        []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_CHR_INV_6_is_violated_by_a_broken_rule_set(monkeypatch, name):
+    text, removed = MUTANTS[name]
+    entry = check_mutant(monkeypatch, BOOK, "CHR-INV-6", text, removed=removed)
+    assert entry["status"] == "violated", entry
+    witness = entry["witness"]
+    assert any("cast" in q for q in witness["queries"])
+    assert pybridge.rule(witness)["status"] == "ok"
