@@ -298,6 +298,20 @@ class Registry:
         for i, item in enumerate(items):
             self.declare(item["id"], f"{section}[{i}].id")
 
+    def declare_or_name(self, items, section, key="id"):
+        """Declare the ids the records of a list give; a record without one is named by
+        its position (``queries[2]``), made unlike every id given (`` (no id)`` appended),
+        so that an id may be written like another record's position."""
+        for i, item in enumerate(items):
+            if item[key] is not None:
+                self.declare(item[key], f"{section}[{i}].{key}")
+        for i, item in enumerate(items):
+            if item[key] is None:
+                item[key] = f"{section}[{i}]"
+                while item[key] in self:
+                    item[key] += " (no id)"
+                self.declare(item[key], f"{section}[{i}]")
+
     def require(self, ident, path):
         """``ident`` must be declared; None (an optional reference left out) passes."""
         if ident is not None and ident not in self.where:

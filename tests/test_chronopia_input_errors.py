@@ -488,10 +488,10 @@ DOCUMENT_CASES = [
     case("duplicate-model-far-apart", put("models[5].id", "Archer 2"), "models[5].id",
          DUPLICATE),
     case("duplicate-query", put("queries[1].id", "shot"), "queries[1].id", DUPLICATE),
+    # two models cannot stand on one spot (issue 12)
+    case("two-models-on-one-spot", put("models[2].position", [0, 0]), "models[2].position",
+         "the same spot as models[0]"),
     case("duplicate-query-last", put("queries[7].id", "bind"), "queries[7].id", DUPLICATE),
-    case("query-id-equal-to-a-default-id", edits(drop("queries[0].id"),
-                                                 put("queries[1].id", "queries[0]")),
-         "queries[1].id", DUPLICATE),
 
     # ---- unknown references
     case("unknown-sight-from", put("sight[0].from", "ghost"), "sight[0].from", "'ghost'"),
@@ -693,7 +693,11 @@ VALID = [
     pytest.param(drop("queries[7].reroll"), id="rampage-without-reroll"),
     pytest.param(put("sight[1].engaged_with", []), id="engaged-with-nobody"),
     pytest.param(put("queries[2].id", "Archer 1"), id="query-id-equal-to-a-model-id"),
-    pytest.param(put("models[2].position", [0, 0]), id="two-models-on-one-point"),
+    # an id may be written like another query's position when that one has an id of its own,
+    # or none (it is then named "queries[1] (no id)")
+    pytest.param(put("queries[0].id", "queries[7]"), id="query-named-like-a-named-position"),
+    pytest.param(edits(drop("queries[1].id"), put("queries[0].id", "queries[1]")),
+                 id="query-named-like-an-unnamed-position"),
 ]
 
 

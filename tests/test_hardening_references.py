@@ -53,3 +53,26 @@ def test_b5_the_refused_name_is_echoed_cut():
         pybridge.rule(fleet_in_maelstrom(immune_to=["M" * 100_000]))
     assert len(str(caught.value)) < 300
     assert "(100000 characters)" in str(caught.value)
+
+
+# --- valid input that was refused (issue 12, item 12) ---------------------------------------
+
+def _chronopia(queries, second_position=(5, 0)):
+    return {"rulebook": "chronopia", "models": [
+        {"id": "A", "army": "X", "size": 2, "position": [0, 0], "facing": 0, "stats": {"ld": 8}},
+        {"id": "B", "army": "Y", "size": 2, "position": list(second_position), "facing": 180,
+         "causes": "fear"}], "queries": queries}
+
+
+def test_chronopia_a_query_may_be_named_like_another_querys_position():
+    # As redemption's immunities: the query without an id is then "queries[0] (no id)".
+    fear = {"unit": "A", "factor": "fear", "causer": "B"}
+    result = pybridge.rule(_chronopia([{"morale": fear}, {"id": "queries[0]", "morale": fear}]))
+    assert result["status"] == "ok"
+
+
+def test_chronopia_two_models_on_one_spot_are_refused():
+    with pytest.raises(InputError) as caught:
+        pybridge.rule(_chronopia([], second_position=(0, 0)))
+    assert caught.value.path == "models[1].position"
+    assert "the same spot as models[0]" in caught.value.message

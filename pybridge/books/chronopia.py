@@ -136,6 +136,13 @@ class Chronopia(Rulebook):
             if m["unit"] is None:
                 m["unit"] = m["id"]
         units = {m["unit"] for m in state["models"]}
+        spots = {}
+        for i, m in enumerate(state["models"]):
+            spot = tuple(m["position"])
+            if spot in spots:
+                raise InputError(f"the same spot as {spots[spot]}: two models cannot stand "
+                                 "there", f"models[{i}].position")
+            spots[spot] = f"models[{i}]"
         for i, m in enumerate(state["models"]):
             if m["unit"] in by_id and m["unit"] != m["id"]:
                 raise InputError(f"{m['unit']!r} is another model's id: a unit's name must "
@@ -161,16 +168,13 @@ class Chronopia(Rulebook):
                 models.require(other, f"{path}.engaged_with[{j}]")
                 if other == s["from"]:
                     raise InputError("a model engaged with itself", f"{path}.engaged_with[{j}]")
-        queries = Registry("query")
+        Registry("query").declare_or_name(state["queries"], "queries")
         for i, q in enumerate(state["queries"]):
             path = f"queries[{i}]"
             kinds = [k for k in KIND_SPECS if q[k] is not None]
             if len(kinds) != 1:
                 raise InputError(f"expected exactly one of: {', '.join(KIND_SPECS)}", path)
             q["kind"] = kinds[0]
-            if q["id"] is None:
-                q["id"] = path
-            queries.declare(q["id"], f"{path}.id")
             _check_query(q, f"{path}.{q['kind']}", models, units, by_id)
             if q["reroll"] is not None:
                 _check_reroll(q, f"{path}.reroll")

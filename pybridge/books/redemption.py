@@ -108,17 +108,9 @@ class Redemption(Rulebook):
         for i, card in enumerate(state["cards"]):
             cards.require(card["played_on"], f"cards[{i}].played_on")
         refuse_cycles(state["cards"], "played_on", "cards")
-        immunities = Registry("immunity")
-        for i, immunity in enumerate(state["immunities"]):
-            if immunity["id"] is not None:
-                immunities.declare(immunity["id"], f"immunities[{i}].id")
+        Registry("immunity").declare_or_name(state["immunities"], "immunities")
         for i, immunity in enumerate(state["immunities"]):
             path = f"immunities[{i}]"
-            if immunity["id"] is None:   # named by its position, never clashing with an id
-                immunity["id"] = path
-                while immunity["id"] in immunities:
-                    immunity["id"] += " (no id)"
-                immunities.declare(immunity["id"], path)
             cards.require(immunity["holder"], f"{path}.holder")
             if isinstance(immunity["to"], str):
                 cards.require(immunity["to"], f"{path}.to")
