@@ -8,7 +8,7 @@ from fractions import Fraction
 from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..geometry import UNIT, Board, distance_units, gap_to_line, in_front, units
-from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str
+from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str, shown
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
 from .chronopia_kinds import KINDS
@@ -145,7 +145,7 @@ class Chronopia(Rulebook):
             spots[spot] = f"models[{i}]"
         for i, m in enumerate(state["models"]):
             if m["unit"] in by_id and m["unit"] != m["id"]:
-                raise InputError(f"{m['unit']!r} is another model's id: a unit's name must "
+                raise InputError(f"{shown(m['unit'])} is another model's id: a unit's name must "
                                  "not name a different model", f"models[{i}].unit")
         seen_pairs = {}
         for i, s in enumerate(state["sight"]):
@@ -160,8 +160,8 @@ class Chronopia(Rulebook):
                 raise InputError("a model and itself", f"{path}.to")
             pair = (s["from"], s["to"])
             if pair in seen_pairs:
-                raise InputError(f"a second sight entry for {s['from']!r} and "
-                                 f"{s['to'] if s['to'] is not None else 'melee contact'!r} "
+                raise InputError(f"a second sight entry for {shown(s['from'])} and "
+                                 f"{shown(s['to']) if s['to'] is not None else repr('melee contact')} "
                                  f"(also at {seen_pairs[pair]})", path)
             seen_pairs[pair] = path
             for j, other in enumerate(s["engaged_with"] or ()):
@@ -283,7 +283,7 @@ def _check_query(q, path, models, units, by_id):
             raise InputError("missing (required when needs_los is false)", f"{path}.spell.range")
     elif kind == "morale":
         if body["unit"] not in units and body["unit"] not in by_id:
-            raise InputError(f"unknown unit or model {body['unit']!r}", f"{path}.unit")
+            raise InputError(f"unknown unit or model {shown(body['unit'])}", f"{path}.unit")
         if body["factor"] != "panic" and body["causer"] is None:
             raise InputError(f"missing (required for {body['factor']})", f"{path}.causer")
         causer = body["causer"]
@@ -298,15 +298,15 @@ def _check_query(q, path, models, units, by_id):
         for key in ("units", "paid", "forced_first"):
             for j, unit in enumerate(body[key]):
                 if unit in body[key][:j]:
-                    raise InputError(f"{unit!r} twice", f"{path}.{key}[{j}]")
+                    raise InputError(f"{shown(unit)} twice", f"{path}.{key}[{j}]")
                 if unit not in units:
-                    raise InputError(f"unknown unit {unit!r}", f"{path}.{key}[{j}]")
+                    raise InputError(f"unknown unit {shown(unit)}", f"{path}.{key}[{j}]")
                 if key != "units" and unit not in body["units"]:
-                    raise InputError(f"{unit!r} is not among the summoner's units",
+                    raise InputError(f"{shown(unit)} is not among the summoner's units",
                                      f"{path}.{key}[{j}]")
     elif kind == "rampage":
         if body["unit"] not in units:
-            raise InputError(f"unknown unit {body['unit']!r}", f"{path}.unit")
+            raise InputError(f"unknown unit {shown(body['unit'])}", f"{path}.unit")
 
 
 def _model_facts(m):
