@@ -5,6 +5,7 @@ are :class:`InputError` naming the path, e.g. ``characters[2].strength: expected
 Shared by every rulebook; rulebook modules only declare their records and cross-references.
 """
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -97,13 +98,23 @@ class Str(Spec):
             raise InputError(f"expected a string, {_got(value)}", path)
         if not value:
             raise InputError("expected a non-empty string", path)
-        if "\0" in value:
-            raise InputError("a NUL character is not allowed in text", path)
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            raise InputError("not valid Unicode text (an unpaired surrogate)", path) from None
+        problem = _text_problem(value)
+        if problem:
+            raise InputError(problem, path)
         return value
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_problem(value):
+    """What is wrong with a text, checked once per distinct text (a YAML alias repeats one
+    long string many times; its hash is computed once and kept by the string itself)."""
+    if "\0" in value:
+        return "a NUL character is not allowed in text"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "not valid Unicode text (an unpaired surrogate)"
+    return None
 
 
 @dataclass

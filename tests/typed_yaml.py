@@ -6,6 +6,8 @@ refuses."""
 
 import yaml
 
+from pybridge.loading import PlainFloat, PlainInt
+
 
 class _TypedDumper(yaml.SafeDumper):
     pass
@@ -15,8 +17,12 @@ def _number(tag, text):
     return lambda dumper, data: dumper.represent_scalar(tag, text(data), style="'")
 
 
-_TypedDumper.add_representer(int, _number("tag:yaml.org,2002:int", str))
-_TypedDumper.add_representer(float, _number("tag:yaml.org,2002:float", repr))
+# Numbers read from YAML (int and float subclasses that keep their text) are numbers too.
+for _kind in (int, PlainInt):
+    _TypedDumper.add_representer(_kind, _number("tag:yaml.org,2002:int", lambda n: str(int(n))))
+for _kind in (float, PlainFloat):
+    _TypedDumper.add_representer(_kind, _number("tag:yaml.org,2002:float",
+                                                lambda n: repr(float(n))))
 
 
 def dump(document, **options):
