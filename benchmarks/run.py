@@ -8,6 +8,9 @@
   reading the same files; both as processes, so both pay their start-up.
 - growth: one battle of 250 .. 4,000 characters (every tenth character holding an immunity):
   time and peak memory of `rulings rule`, and the factor per doubling.
+- growth by input kind: one document growing in one kind of input (group selectors, hkk
+  events, b5 beings, chronopia models, JSON text, YAML aliases, a long identifier): time,
+  peak memory and the factor per doubling (benchmarks/growth_inputs.py).
 - single call: one small state through the CLI against `python -c "import clingo"`.
 - search: the monotonicity invariant RED-INV-5 at 3 v 3 (found violated with strengths
   -3..9; proven, or not within the time limit, with 0..6) against a brute-force loop
@@ -34,6 +37,7 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+import growth_inputs  # noqa: E402
 import monotonicity  # noqa: E402
 
 PYTHON = sys.executable
@@ -45,21 +49,22 @@ def rulings_command():
     return [RULINGS] if Path(RULINGS).exists() else [PYTHON, "-m", "pybridge"]
 
 
-def timed(command, stdin=None):
-    """Wall-clock seconds and peak resident memory (MiB) of one process."""
+def timed(command, stdin=None, accept=(0,)):
+    """Wall-clock seconds and peak resident memory (MiB) of one process (``accept``: the
+    exit codes it may end with)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                stdin=stdin)
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0,):
+    if process.returncode not in accept:
         raise RuntimeError(f"{command[:3]} failed: {process.stderr.read().decode()[-500:]}")
     return seconds, usage.ru_maxrss / 1024
 
 
-def median_of(command, runs):
-    samples = [timed(command) for _ in range(runs)]
+def median_of(command, runs, accept=(0,)):
+    samples = [timed(command, accept=accept) for _ in range(runs)]
     times = [s for s, _ in samples]
     return statistics.median(times), min(times), max(times), max(m for _, m in samples)
 
@@ -140,6 +145,46 @@ def bench_growth(folder, sizes, runs):
     return rows
 
 
+CAP = 30.0      # seconds: a kind whose size takes longer is not measured at larger sizes
+
+
+def bench_kinds(folder, quick, runs):
+    """Growth by input kind (benchmarks/growth_inputs.py): rows (kind, unit, [(n, entry)])."""
+    rows = []
+    for name, make, sizes, unit in growth_inputs.KINDS:
+        measured = []
+        for n in sizes[:growth_inputs.QUICK_SIZES] if quick else sizes:
+            file_name, text = make(n)
+            path = folder / file_name
+            path.write_text(text, encoding="utf-8")
+            command = rulings_command() + ["rule", "--format", "json", str(path)]
+            measured.append((n, median_of(command, runs, accept=(0, 2))))
+            if measured[-1][1][0] > CAP:     # the next size would take far longer
+                break
+        rows.append((name, unit, measured))
+        print(f"  {name}: " + ", ".join(f"{n} {e[0]:.2f} s {e[3]:.0f} MiB"
+                                        for n, e in measured), flush=True)
+    return rows
+
+
+def _kinds_lines(kinds):
+    lines = ["## Growth by input kind", "",
+             "One document growing in one kind of input at a time "
+             "(`benchmarks/growth_inputs.py`): time and peak memory of `rulings rule`, and the "
+             "factor per doubling of the size (time / memory). Goal: ≤ 2.2 per doubling; "
+             "above 3 is a defect.", "",
+             "| input | size | time | peak memory | × per doubling |", "|---|---|---|---|---|"]
+    for name, unit, measured in kinds:
+        previous = None
+        for n, entry in measured:
+            factor = (f"{entry[0] / previous[0]:.2f} / {entry[3] / previous[3]:.2f}"
+                      if previous else "–")
+            lines.append(f"| {name} | {n:,} {unit} | {figure(entry)} | {entry[3]:.0f} MiB "
+                         f"| {factor} |")
+            name, previous = "", entry
+    return lines + [""]
+
+
 def bench_single(folder, runs):
     path = folder / "small.yaml"
     path.write_text(yaml.safe_dump(random_state(random.Random(5)), sort_keys=False),
@@ -164,7 +209,7 @@ def bench_search(runs):
 
 # --- the report -----------------------------------------------------------------------------
 
-def report(batch, growth, single, search, quick):
+def report(batch, growth, kinds, single, search, quick):
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     lines = ["# Benchmark results", "",
              f"- date: {now}",
@@ -199,8 +244,9 @@ def report(batch, growth, single, search, quick):
         factor = f"{entry[0] / previous:.2f}" if previous else "–"
         lines.append(f"| {n:,} | {figure(entry)} | {entry[3]:.0f} MiB | {factor} |")
         previous = entry[0]
+    lines += [""] + _kinds_lines(kinds)
     ours, bare = single
-    lines += ["", "## Single call", "",
+    lines += ["## Single call", "",
               "One small state through the CLI against `python -c \"import clingo\"`. "
               "Goal: ≤ 2×.", "",
               "| command | time |", "|---|---|",
@@ -257,11 +303,13 @@ def main():
         print("growth ...", flush=True)
         sizes = (250, 500) if args.quick else (250, 500, 1000, 2000, 4000)
         growth = bench_growth(folder, sizes, 2 if args.quick else 3)
+        print("growth by input kind ...", flush=True)
+        kinds = bench_kinds(folder, args.quick, 1 if args.quick else 3)
         print("single call ...", flush=True)
         single = bench_single(folder, 3 if args.quick else 10)
     print("search ...", flush=True)
     search = [] if args.quick else bench_search(3)
-    Path(args.out).write_text(report(batch, growth, single, search, args.quick),
+    Path(args.out).write_text(report(batch, growth, kinds, single, search, args.quick),
                               encoding="utf-8")
     print(f"wrote {args.out}")
 
