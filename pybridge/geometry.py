@@ -113,6 +113,57 @@ class Board:
         return found
 
 
+class Cells:
+    """The models of a board in square cells of ``side`` inches, to find the models near a
+    model or near a segment without visiting every model (a battle's pairs grow with the
+    square of its models; the models near one of them do not)."""
+
+    def __init__(self, board, side):
+        self.board = board
+        self.side = side * board.scale
+        self.cells = {}
+        for ident, (x, y) in board.exact.items():
+            self.cells.setdefault((x // self.side, y // self.side), []).append(ident)
+
+    def around(self, a, reach):
+        """The models (a itself included) whose centre may be within ``reach`` inches of a's
+        centre: a superset, to be checked exactly."""
+        r = reach * self.board.scale
+        x, y = self.board.exact[a]
+        found = []
+        for i in range((x - r) // self.side, (x + r) // self.side + 1):
+            for j in range((y - r) // self.side, (y + r) // self.side + 1):
+                found += self.cells.get((i, j), ())
+        return found
+
+    def along(self, a, b, reach):
+        """The models whose centre may be within ``reach`` inches of the segment from a to b:
+        a superset, to be checked exactly. The cells are walked along the segment's longer
+        axis, each strip of cells from the segment's extent over it, widened by ``reach``."""
+        r, s = reach * self.board.scale, self.side
+        (ax, ay), (bx, by) = self.board.exact[a], self.board.exact[b]
+        swap = abs(by - ay) > abs(bx - ax)
+        if swap:
+            ax, ay, bx, by = ay, ax, by, bx
+        if bx < ax:
+            ax, ay, bx, by = bx, by, ax, ay
+        dx, dy = bx - ax, by - ay
+        found = []
+        for i in range((ax - r) // s, (bx + r) // s + 1):
+            # centres in the strip i*s <= x < (i+1)*s are near segment points with x in lo..hi
+            lo, hi = max(ax, i * s - r), min(bx, (i + 1) * s + r)
+            if lo > hi:
+                continue
+            if dx:
+                y1, y2 = ay + dy * (lo - ax) // dx, ay + dy * (hi - ax) // dx
+            else:
+                y1, y2 = ay, by
+            low, high = min(y1, y2) - 1 - r, max(y1, y2) + 1 + r
+            for j in range(low // s, high // s + 1):
+                found += self.cells.get((j, i) if swap else (i, j), ())
+        return found
+
+
 def _sign_root_difference(p, q, c):
     """The sign of sqrt(p) - sqrt(q) - c, exactly, for Fractions p, q >= 0 and c."""
     # r = sqrt(q) + c; sqrt(p) > r always when r < 0

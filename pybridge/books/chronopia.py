@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..geometry import UNIT, Board, distance_units, gap_to_line, in_front, units
+from ..geometry import UNIT, Board, Cells, distance_units, gap_to_line, in_front, units
 from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str, shown
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
@@ -188,42 +188,157 @@ class Chronopia(Rulebook):
         looks = _lookers(state)
         out += [fact("state_looks", ident) for ident in sorted(looks)]
         board = Board({m["id"]: m["position"] for m in models})
+        cells = Cells(board, CELL)
+        index = {m["id"]: i for i, m in enumerate(models)}
+        by_id = {m["id"]: m for m in models}
+        measured = set()
+        # A model that looks: a distance, an arc and a line of fire to every other model.
         for a in models:
+            if a["id"] not in looks:
+                continue
             for b in models:
-                if a is b:
+                if b is a:
                     continue
-                low, high = board.distance_units(a["id"], b["id"])
-                out += [fact("state_ground_distance", a["id"], b["id"], high),
-                        fact("state_ground_distance_floor", a["id"], b["id"], low)]
+                measured.add((a["id"], b["id"]))
+                out += _distance_facts(board, a["id"], b["id"])
                 if in_front(a["position"], a["facing"], b["position"]):
                     out.append(fact("state_in_front", a["id"], b["id"]))
-                if board.touch(a["id"], a["size"], b["id"], b["size"]):
-                    out.append(fact("state_base_contact", a["id"], b["id"]))
-                if a["id"] not in looks:
-                    continue
-                others = [(c["id"], c["size"]) for c in models if c is not a and c is not b]
-                for c, low, high in board.on_line(a["id"], b["id"], others):
+                near = sorted(set(cells.along(a["id"], b["id"], LINE_REACH)) - {a["id"], b["id"]},
+                              key=index.get)
+                others = [(c, by_id[c]["size"]) for c in near]
+                for c, low, high in _witnesses(board.on_line(a["id"], b["id"], others), a, b,
+                                               by_id):
                     out += [fact("state_on_line", a["id"], b["id"], c, high),
                             fact("state_on_line_floor", a["id"], b["id"], c, low)]
-            if a["id"] in looks:
-                out += _order_facts(board, a, models)
+                    # the target's dead zone (C36-DEAD) needs the distance to a model on the
+                    # line at another elevation
+                    if _elevation(b) != _elevation(by_id[c]):
+                        _measure(out, measured, board, b["id"], c)
+            out += _order_facts(board, a, models)
+        out += _distance_facts_of(board, sorted(_asked_pairs(state, board, cells) - measured,
+                                                key=lambda p: (index[p[0]], index[p[1]])))
+        for a in models:
+            touching = sorted(set(cells.around(a["id"], CONTACT_REACH)) - {a["id"]},
+                              key=index.get)
+            out += [fact("state_base_contact", a["id"], b)
+                    for b in touching if board.touch(a["id"], a["size"], b, by_id[b]["size"])]
         for s in state["sight"]:
             out += _sight_facts(s)
         for q in state["queries"]:
-            out += _query_facts(q, {m["id"]: m for m in models})
+            out += _query_facts(q, by_id)
         return out
+
+
+# Cells of 4 inches find the models near a model or a line (geometry.Cells): bases touch
+# within 3 inches (two size-5 bases), a model on a line of fire is listed when its centre is
+# within 2.5 inches of it (an inch plus a size-5 base's radius; 4 leaves room).
+CELL = 4
+CONTACT_REACH = 3
+LINE_REACH = 4
+# C36-PRI-B: an individual within 4 inches of a warband friendly to it.
+JOIN_REACH = 4
+
+
+def _elevation(m):
+    return m["elevation"] or 0
+
+
+# What a model on a line of fire can do to it (targeting.lp, shooting.lp): a base touching the
+# line blocks it, an enemy within an inch blocks it (C36-LOS-MODELS), a friend less than half
+# an inch off it leaves no corridor (C36-CORRIDOR); gaps in thousandths.
+ENEMY_GAP = 1000
+CORRIDOR_GAP = 500
+
+
+def _witnesses(found, a, b, by_id):
+    """The models on the line from a to b (``found``: (id, floor, ceil) of the gaps) that the
+    rules can tell apart. A model at the elevation of both ends stands in no dead zone
+    (C36-DEAD: it is never shot over), so all it can do is block the line, for one of the
+    three reasons above: of such models only the first for each reason is listed, and none
+    that blocks for no reason (a long line through a crowd would list its crowd)."""
+    level = _elevation(a)
+    if _elevation(b) != level:
+        return found
+    kept, seen = [], set()
+    for c, low, high in found:
+        model = by_id[c]
+        if _elevation(model) != level:
+            kept.append((c, low, high))
+            continue
+        reasons = {reason for reason, holds in (
+            ("touches", high <= 0),
+            ("enemy", model["army"] != a["army"] and high <= ENEMY_GAP),
+            ("corridor", model["army"] == a["army"] and low < CORRIDOR_GAP)) if holds}
+        if reasons - seen:
+            kept.append((c, low, high))
+            seen |= reasons
+    return kept
+
+
+def _distance_facts(board, a, b):
+    low, high = board.distance_units(a, b)
+    return [fact("state_ground_distance", a, b, high),
+            fact("state_ground_distance_floor", a, b, low)]
+
+
+def _distance_facts_of(board, pairs):
+    return [f for a, b in pairs for f in _distance_facts(board, a, b)]
+
+
+def _measure(out, measured, board, a, b):
+    if (a, b) not in measured:
+        measured.add((a, b))
+        out += _distance_facts(board, a, b)
+
+
+def _asked_pairs(state, board, cells):
+    """The pairs of models, other than from a model that looks, whose distance a rule reads:
+    from an individual to the models of its army within 4 inches (C36-PRI-B: a warband it may
+    join; a flier's altitude only lengthens a distance), and from an individual of a morale
+    group's army outside the group to the group's models (C38-TEST: lending its LD)."""
+    models = state["models"]
+    by_id = {m["id"]: m for m in models}
+    pairs = set()
+    for t in models:
+        if not t["individual"]:
+            continue
+        for m in cells.around(t["id"], JOIN_REACH):
+            if m != t["id"] and by_id[m]["army"] == t["army"] \
+                    and board.squared(t["id"], m) <= JOIN_REACH * JOIN_REACH:
+                pairs.add((t["id"], m))
+    groups = _groups(state)
+    for q in state["queries"]:
+        if q["kind"] != "morale":
+            continue
+        members = groups.get(q["morale"]["unit"], [q["morale"]["unit"]])
+        for i in models:
+            if i["individual"] and i["id"] not in members:
+                pairs.update((i["id"], m) for m in members if by_id[m]["army"] == i["army"])
+    return pairs
 
 
 def _order_facts(board, a, models):
     """The exact order of the other models by distance from a looker a: by ground distance,
     and by ground distance plus their altitude (C36-FLY's measure, a's own altitude being
-    common to all): rank 0 the nearest, equal distances one rank."""
+    common to all): rank 0 the nearest, equal distances one rank. With each order, the models
+    in that order (equal ranks in the document's order), one after another: all of them
+    (state_*_next) and those of each unit (state_*_unit_next)."""
     others = [b["id"] for b in models if b is not a]
+    index = {b["id"]: i for i, b in enumerate(models)}
+    unit = {b["id"]: b["unit"] for b in models}
     lift = {b["id"]: b["altitude"] for b in models if b["altitude"]}
-    return [fact(predicate, a["id"], b, rank)
-            for predicate, order in (("state_ground_order", board.order(a["id"], others)),
-                                     ("state_flight_order", board.order(a["id"], others, lift)))
-            for b, rank in order.items()]
+    out = []
+    for name, order in (("ground", board.order(a["id"], others)),
+                        ("flight", board.order(a["id"], others, lift))):
+        out += [fact(f"state_{name}_order", a["id"], b, rank) for b, rank in order.items()]
+        walk = sorted(order, key=lambda b: (order[b], index[b]))
+        out += [fact(f"state_{name}_next", a["id"], b, c) for b, c in zip(walk, walk[1:])]
+        last = {}
+        for c in walk:
+            if unit[c] in last:
+                out.append(fact(f"state_{name}_unit_next", a["id"], last[unit[c]], c))
+            last[unit[c]] = c
+    return out
 
 
 def _inches(thousandths):
@@ -236,9 +351,7 @@ def _lookers(state):
     """The models whose lines of sight a query needs: shooters, casters and the models of a
     morale test's group (lines of fire are computed for them only: all triples of a large
     battle would cost the cube of its models)."""
-    members = {}
-    for m in state["models"]:
-        members.setdefault(m["unit"], []).append(m["id"])
+    members = _groups(state)
     looks = set()
     for q in state["queries"]:
         body = q[q["kind"]]
@@ -248,6 +361,14 @@ def _lookers(state):
         if q["kind"] == "morale":
             looks.update(members.get(body["unit"], [body["unit"]]))
     return looks
+
+
+def _groups(state):
+    """{unit: its models' ids}."""
+    members = {}
+    for m in state["models"]:
+        members.setdefault(m["unit"], []).append(m["id"])
+    return members
 
 
 def _check_reroll(q, path):
