@@ -460,3 +460,75 @@ def test_C_INT_1_the_bridge_passes_exact_bounds_and_orders():
     # with altitudes added (C36-FLY): 9 + 1 = 10 ties with 10; 9 + 1.001 is farther
     assert board.order(0, [1, 4], {4: Fraction(1)}) == {1: 0, 4: 0}
     assert board.order(0, [1, 4], {4: Fraction("1.001")}) == {1: 0, 4: 1}
+
+
+# --- citations an independent reviewer found missing ----------------------------------------
+
+def _rule_doc(models, queries):
+    return pybridge.rule({"rulebook": "chronopia", "models": models, "queries": queries})
+
+
+def _cited(result, kind, **fields):
+    (found,) = [r for r in result["rulings"] if r["kind"] == kind
+                and all(r.get(k) == v for k, v in fields.items())]
+    return found["because"]
+
+
+BOW = {"short": 12, "medium": 24, "max": 36, "damage": 3}
+
+
+@pytest.mark.parametrize("mounted, legal", [(True, True), (False, False)])
+def test_C36_ARC_a_mounted_shooter_firing_behind_it_cites_its_360_degrees(mounted, legal):
+    # "Berittene Einheiten, die mit Fernkampfwaffen schießen, haben einen Schusswinkel von 360
+    # Grad" (mounted units shooting have a 360-degree field of fire): the Goblin 8 inches
+    # behind the rider is a legal target because of that clause of C36-ARC; on foot it is
+    # out of the arc (refused, C36-ARC as well).
+    result = _rule_doc(
+        [{"id": "Rider", "army": "Orcs", "size": 3, "position": [0, 0], "facing": 90,
+          "mounted": mounted, "stats": {"rs": 12}},
+         {"id": "Goblin", "army": "Swamp", "size": 2, "position": [0, -8], "facing": 90}],
+        [{"shoot": {"shooter": "Rider", "target": "Goblin", "weapon": BOW}}])
+    if legal:
+        assert "C36-ARC" in _cited(result, "legal_target", shooter="Rider", target="Goblin")
+    else:
+        assert _cited(result, "target_refused", shooter="Rider", target="Goblin",
+                      reason="out_of_arc") == ["C36-ARC"]
+
+
+@pytest.mark.parametrize("position, joined", [((3, 7), True), ((4.2, 7.5), False)])
+def test_C36_PRI_B_an_individual_refused_as_part_of_its_warband_cites_C36_PRI_B(position, joined):
+    # "Ein Einzelmodell innerhalb von 4 Inch zu einer befreundeten Kriegerschar kann als Teil
+    # dieser Kriegerschar behandelt werden" (C36-PRI-B). The Hero at (3, 7) is sqrt(10) = 3.16
+    # inches from the Goblin at (0, 6): part of the warband, and not its nearest model (7.6
+    # against 6 inches from the Archer), so it is refused, and the refusal rests on C36-PRI-B.
+    # At (4.2, 7.5) it is sqrt(19.89) = 4.46 inches away: a unit of its own within 12 inches,
+    # a legal target (C36-PRI-A lets the Archer pick any unit within 12).
+    result = _rule_doc(
+        [{"id": "Archer", "army": "Orcs", "size": 2, "position": [0, 0], "facing": 90,
+          "stats": {"rs": 12}},
+         {"id": "Goblin", "unit": "Goblins", "army": "Swamp", "size": 2, "position": [0, 6],
+          "facing": 270},
+         {"id": "Hero", "army": "Swamp", "individual": True, "size": 2,
+          "position": list(position), "facing": 270}],
+        [{"shoot": {"shooter": "Archer", "target": "Hero", "weapon": BOW}}])
+    if joined:
+        cited = _cited(result, "target_refused", shooter="Archer", target="Hero",
+                       reason="not_nearest")
+        assert "C36-PRI-B" in cited
+    else:
+        assert _cited(result, "legal_target", shooter="Archer", target="Hero")
+
+
+def test_C36_LOS_MODELS_a_spell_blocked_by_a_model_cites_the_model_rule_not_the_arc():
+    # "Normalerweise muss eine Figur innerhalb der LOS ... des Magiers sein" (C37-TARGET) and
+    # "Alle Modelle blockieren die LOS" (C36-LOS-MODELS): the Troll on the line between the
+    # Shaman and the Goblin blocks the spell's LOS; the Goblin is in front, so not C36-ARC.
+    result = _rule_doc(
+        [{"id": "Shaman", "army": "Orcs", "individual": True, "size": 2, "position": [0, 0],
+          "facing": 90, "stats": {"mg": 15}},
+         {"id": "Troll", "army": "Beasts", "size": 2, "position": [0, 5], "facing": 270},
+         {"id": "Goblin", "army": "Beasts", "size": 2, "position": [0, 10], "facing": 270}],
+        [{"cast": {"caster": "Shaman", "target": "Goblin",
+                   "spell": {"level": 3, "resistable": False, "offensive": True, "range": 24}}}])
+    cited = _cited(result, "spell_target", caster="Shaman", target="Goblin", legal=False)
+    assert "C37-TARGET" in cited and "C36-LOS-MODELS" in cited and "C36-ARC" not in cited
