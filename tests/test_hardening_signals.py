@@ -17,15 +17,13 @@ COMMAND = [sys.executable, "-m", "pybridge"]
 BIG_CHECK = ["check", "redemption", "--max-characters", "8", "--format", "json"]
 
 
-def slow_battle(n=125):
-    """A battle that takes seconds to ground: group immunities and cards on every character."""
-    characters = [{"id": f"{side}{i}", "alignment": alignment, "strength": 1, "toughness": 1}
-                  for side, alignment in (("H", "good"), ("E", "evil")) for i in range(n)]
-    cards = [{"id": f"C{i}", "alignment": "evil", "played_on": f"E{i}", "strength": 1}
-             for i in range(n)]
-    immunities = [{"holder": f"H{i}", "to": {"alignment": "evil"}} for i in range(n)]
-    return {"rulebook": "redemption", "characters": characters, "cards": cards,
-            "immunities": immunities}
+def slow_state(n=400):
+    """A state that takes seconds to rule: n fleets in one field with n maelstroms (n × n
+    rulings: every fleet is destroyed by every maelstrom)."""
+    beings = [{"id": f"B{i}", "type": "fleet", "field": "F"} for i in range(n)]
+    elements = [{"id": f"E{i}", "type": "MA", "field": "F", "destroys": ["fleet"]}
+                for i in range(n)]
+    return {"rulebook": "b5", "beings": beings, "elements": elements}
 
 
 def start(arguments):
@@ -52,7 +50,7 @@ def children(pid):
 
 def test_ctrl_c_on_rule_leaves_at_once_while_grounding(tmp_path):
     path = tmp_path / "slow.json"
-    path.write_text(json.dumps(slow_battle()))
+    path.write_text(json.dumps(slow_state()))
     process = start(["rule", str(path)])
     time.sleep(1.5)                      # grounding takes several seconds
     stopped = time.monotonic()
