@@ -61,7 +61,7 @@ def test_ctrl_c_on_rule_leaves_at_once_while_grounding(tmp_path):
     assert err == "interrupted\n"
 
 
-@pytest.mark.parametrize("delay", [0.15, 0.3, 0.6])
+@pytest.mark.parametrize("delay", [0.4, 0.8])
 def test_ctrl_c_during_start_up_is_one_line_not_a_traceback(delay):
     process = start(["rule", str(ROOT / "examples" / "redemption" / "targeting.yaml")])
     time.sleep(delay)
