@@ -50,7 +50,7 @@ HKK = {
     "elenios_ban_automatic_reaction.yaml": dict(
         exact={("can_react", "echo", False), ("can_react", "trick", True),
                ("waits", "echo"), ("inherits", "echo", "Elenios Seer")},
-        because={("can_react", "echo", False): ["HKK-132.14", "HKK-132.14-K1", "HKK-132.16"],
+        because={("can_react", "echo", False): ["HKK-132.14", "HKK-132.14-K1", "HKK-132.14-K2", "HKK-132.16"],
                  ("waits", "echo"): ["HKK-132.14-K2"],
                  ("inherits", "echo", "Elenios Seer"): ["HKK-132.16"]}),
     "self_granted_enchantment_immunity_literal.yaml": dict(

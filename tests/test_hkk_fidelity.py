@@ -390,3 +390,45 @@ def test_HKK_INV_6_a_broken_rule_set_is_caught(monkeypatch, text):
     entry = check_mutant(monkeypatch, BOOK, "HKK-INV-6", text)
     assert entry["status"] == "violated", entry
     assert entry["witness"]["rulebook"] == "hkk"
+
+
+# --- citations an independent reviewer found wrong or missing -------------------------------
+
+from test_hkk_rules import because, card, effect, reaction, rule, state  # noqa: E402
+
+
+def test_HKK_132_13_is_not_cited_for_a_counter_on_a_card_without_the_property():
+    # 132.13 ("rákerülhet ... jelző, de annak nincs rá semmilyen hatása": the counter can be
+    # put on it but has no effect) speaks of a card with this property. The Toad has none:
+    # the poison counter is placed and takes effect, by 132.0's plain "has an effect".
+    plain = rule(state([card("Toad"), card("Viper")],
+                       [effect("bite", "Viper", "Toad", counter="poison")]))
+    assert because(plain, "counter", effect="bite") == ["HKK-132.0"]
+    # Boundary: with the property, 132.13 is what makes the counter powerless.
+    inert = rule(state([card("Toad", counters_without_effect=["poison"]), card("Viper")],
+                       [effect("bite", "Viper", "Toad", counter="poison")]))
+    assert because(inert, "counter", effect="bite") == ["HKK-132.13"]
+
+
+def test_HKK_132_2_K_an_item_cannot_take_away_the_source_immunity_that_makes_it_powerless():
+    # 132.5.1-K: an item on a source-immune creature has no effect on it; 132.2-K: "egy
+    # olyan immunitást, ami védelmet jelent ez ellen a képesség ellen ... nem veheti el" (an
+    # ability cannot take away an immunity that protects against that very ability). The
+    # Amulet's ability trying to remove the Knight's source immunity is that case.
+    result = rule(state(
+        [card("Knight", immunities=[{"kind": "source"}]), card("Amulet", "item", on="Knight"),
+         card("Well", "source")],
+        [effect("amulet", "Amulet", "Knight", removes_immunity="source", targeted=False),
+         effect("well", "Well", "Knight")]))
+    assert "HKK-132.2-K" in because(result, "immunity_kept", effect="amulet")
+    assert because(result, "affects", effect="well")[0] == "HKK-132.0"   # still immune
+
+
+def test_HKK_132_14_K2_an_automatic_reaction_under_a_ban_cites_the_supplement():
+    # 132.14-K2: "ez az automatikus reakciókra is vonatkozik" (this applies to automatic
+    # reactions too): the sentence that bans the automatic Echo, besides 132.14's ban.
+    result = rule(state(
+        [card("Dragon", no_reactions_from=["any"]), card("Seer"), card("Echo", "reaction")],
+        reactions=[reaction("echo", "Echo", "Dragon", automatic=True, created_by="Seer")]))
+    cited = because(result, "can_react", reaction="echo")
+    assert "HKK-132.14" in cited and "HKK-132.14-K2" in cited

@@ -428,7 +428,7 @@ def expected_rulings(n):
         {"kind": "counters_removed", "card": n["knight"], "counter": "poison",
          "because": ["HKK-132.3"]},
         {"kind": "can_react", "reaction": n["echo"], "allowed": False,
-         "because": ["HKK-132.14", "HKK-132.14-K1", "HKK-132.16"]},
+         "because": ["HKK-132.14", "HKK-132.14-K1", "HKK-132.14-K2", "HKK-132.16"]},
         {"kind": "waits", "reaction": n["echo"], "because": ["HKK-132.14-K2"]},
         {"kind": "inherits", "reaction": n["echo"], "from": n["seer"], "because": ["HKK-132.16"]},
     ]

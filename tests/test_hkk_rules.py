@@ -893,8 +893,10 @@ def test_HKK_132_16_automatic_reaction_inherits_its_creators_faction():
     assert inherits(result) == {("echo", "Elf Seer")}
     assert because(result, "inherits", reaction="echo") == ["HKK-132.16"]
     assert can_react(result) == {"echo": False}
+    # The ban reaches the automatic Echo by 132.14-K2 ("ez az automatikus reakciókra is
+    # vonatkozik"), so that sentence is cited too.
     assert because(result, "can_react", reaction="echo") == [
-        "HKK-132.14", "HKK-132.14-K1", "HKK-132.16"]
+        "HKK-132.14", "HKK-132.14-K1", "HKK-132.14-K2", "HKK-132.16"]
     assert waits(result) == {"echo"}
 
 
