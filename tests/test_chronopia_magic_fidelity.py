@@ -23,7 +23,7 @@ is the half-plane x >= 0 (90 degrees inclusive, C36-ARC); distances are centre t
 
 import pytest
 
-import pybridge
+from test_chronopia_morale import doc, rule  # one builder of documents and runner
 
 FIELDS = {
     "spell_target": ("caster", "target", "legal"),
@@ -66,19 +66,6 @@ def cast(target="Knight", roll=None, caster="Shaman", ident="c", **reach):
     if roll is not None:
         q["roll"] = roll
     return q
-
-
-def doc(models, *queries, sight=()):
-    d = {"rulebook": "chronopia", "models": list(models), "queries": list(queries)}
-    if sight:
-        d["sight"] = list(sight)
-    return d
-
-
-def rule(d):
-    result = pybridge.rule(d)
-    assert result["status"] == "ok", result
-    return result["rulings"]
 
 
 def tuples(rulings, *kinds):
