@@ -110,22 +110,29 @@ def _construct_map(loader, node):
     # Built in one step (deep), so a recursive alias is refused as unconstructable. A key
     # written twice is a duplicate; a key merged in (``<<: *anchor``) and written again is an
     # override, as YAML's merge key means: the written value wins.
-    written = {id(key) for key, _ in node.value}
-    loader.flatten_mapping(node)
-    data, duplicates, seen = {}, [], set()
-    for key_node, value_node in node.value:
+    written = node.value
+    loader.flatten_mapping(node)            # drops the merge keys from ``written`` in place,
+    merged = len(node.value) - len(written)  # and puts what they merge in first
+    data, duplicates = {}, []
+    for position, (key_node, value_node) in enumerate(node.value):
         key = loader.construct_object(key_node, deep=True)
         try:
             hash(key)
         except TypeError:
             raise InputError(f"a mapping key must be a plain value "
                              f"(line {key_node.start_mark.line + 1})") from None
-        if id(key_node) in written:
-            if key in seen:
-                duplicates.append((key, f" (line {key_node.start_mark.line + 1})"))
-            seen.add(key)
+        if key in data and position > merged and _written_before(node.value, merged, position,
+                                                                  key, loader):
+            duplicates.append((key, f" (line {key_node.start_mark.line + 1})"))
         data[key] = loader.construct_object(value_node, deep=True)
     return _mapping(data, duplicates)
+
+
+def _written_before(entries, merged, position, key, loader):
+    """Was ``key`` written (not merged in) before ``position``? Asked only for a key seen
+    twice, so a document without duplicates never pays for it."""
+    return any(loader.construct_object(k, deep=True) == key
+               for k, _ in entries[merged:position])
 
 
 def _mapping(data, duplicates):
