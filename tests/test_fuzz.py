@@ -334,12 +334,16 @@ def test_a_node_replaced_by_a_wrong_typed_value(book, data):
     old = at(doc, path)
     value = data.draw(WRONG_VALUES, label="value")
     put(doc, path, value)
-    result, source = run_rule(*write(doc, data.draw(formats, label="format")))
+    fmt = data.draw(formats, label="format")
+    result, source = run_rule(*write(doc, fmt))
     message = outcome(result, source)
     if message is None:
         return
     assert names_related_path(message, path) or names_some_path(message, doc, original), message
-    if category(value) not in (category(old), "none"):
+    # A raw number literal is written plain, and YAML 1.2 reads a plain scalar in a string
+    # field as its text: no type mismatch there (other numbers are written typed, !!int).
+    as_text = fmt == "yaml" and isinstance(value, Raw) and category(old) == "str"
+    if category(value) not in (category(old), "none") and not as_text:
         assert names_related_path(message, path), (render(path), message)
 
 
