@@ -4,9 +4,9 @@ from pathlib import Path
 
 from . import books as registry
 from .errors import InputError
-from .schema import shown
 from .loading import MAX_BYTES, load_document
 from .results import assemble
+from .schema import shown
 from .solving import solve, solve_batch
 from .symbols import in_world
 from .analysis.bounds import Bounds

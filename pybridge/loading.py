@@ -96,7 +96,8 @@ _StrictLoader.add_implicit_resolver(
 # fields declared as strings; an explicit ``!!int`` or ``!!float`` is a number and nothing else.
 _PLAIN_INT_TAG = "tag:rulings,2026:plain-int"
 _PLAIN_FLOAT_TAG = "tag:rulings,2026:plain-float"
-_StrictLoader.add_implicit_resolver(_PLAIN_INT_TAG, re.compile(r"^[-+]?[0-9]+$"),
+_DECIMAL = re.compile(r"[-+]?[0-9]+")
+_StrictLoader.add_implicit_resolver(_PLAIN_INT_TAG, re.compile(f"^{_DECIMAL.pattern}$"),
                                     list("-+0123456789"))
 _StrictLoader.add_implicit_resolver(
     _PLAIN_FLOAT_TAG,
@@ -149,12 +150,15 @@ def _int(node, plain):
     huge = len(text) > HUGE_DIGITS and _huge(text, plain)
     if huge:
         return huge
-    if not re.fullmatch(r"[-+]?[0-9]+", text):   # an explicit !!int tag on other text
+    if not _DECIMAL.fullmatch(text):          # an explicit !!int tag on other text
         raise InputError(f"not a decimal integer: {text[:60]!r} "
                          f"(line {node.start_mark.line + 1})")
-    if not plain:
-        return int(text, 10)
-    number = PlainInt(int(text, 10))
+    return _with_text(PlainInt, int(text, 10), text) if plain else int(text, 10)
+
+
+def _with_text(kind, value, text):
+    """A number of a plain scalar (PlainInt, PlainFloat), keeping the scalar's text."""
+    number = kind(value)
     number.text = text
     return number
 
@@ -169,11 +173,7 @@ def _float(node, plain):
     except ValueError:
         raise InputError(f"not a number: {text[:60]!r} (line {node.start_mark.line + 1})") \
             from None
-    if not plain:
-        return value
-    number = PlainFloat(value)
-    number.text = text
-    return number
+    return _with_text(PlainFloat, value, text) if plain else value
 
 
 _StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)

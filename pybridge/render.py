@@ -74,15 +74,20 @@ def _witness_text(document):
     return printable(json.dumps(document, ensure_ascii=False), backslashes=False)
 
 
+def _other_reading(entry, result, lead):
+    """The rules only a compared reading puts in force, named apart from the edition's."""
+    other = entry.get("compared_with")
+    return (f"{lead} the reading {', '.join(other)} (not in edition {result['edition']})"
+            if other else "")
+
+
 def _check_lines(result):
     lines = []
     for inv in result["invariants"]:
         status = inv["status"].upper() if inv["status"] == "violated" else inv["status"]
         lines.append(f"  {inv['id']} {status}: {inv['description']}")
         if inv["status"] == "violated":
-            other = inv.get("compared_with")
-            against = (f"; compared with the reading {', '.join(other)} (not in edition "
-                       f"{result['edition']})" if other else "")
+            against = _other_reading(inv, result, "; compared with")
             lines.append(f"    rules involved: {', '.join(inv['rules'])}{against}")
             lines.append(f"    witness: {_witness_text(inv['witness'])}")
             if "witness_after" in inv:
@@ -99,9 +104,7 @@ def _errata_lines(result):
             lines.append(f"  {item['id']} unknown (the search did not finish): "
                          f"{item['explanation']}")
             continue
-        other = item.get("compared_with")
-        against = (f", against the reading {', '.join(other)} (not in edition "
-                   f"{result['edition']})" if other else "")
+        against = _other_reading(item, result, ", against")
         lines.append(f"  {item['id']} [{', '.join(item['rules'])}]{against}: "
                      f"{item['explanation']}")
         lines.append(f"    witness: {_witness_text(item['witness'])}")

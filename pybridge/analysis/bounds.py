@@ -20,7 +20,6 @@ def _number(text, option):
     return int(text)
 
 
-
 @dataclass(frozen=True)
 class Bound:
     name: str            # key in JSON and in the API, e.g. "values"

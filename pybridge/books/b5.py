@@ -178,19 +178,20 @@ class B5(Rulebook):
         elements = element_types | {e["id"] for e in state["elements"]} | \
             {e["type"] for e in state["elements"]}
 
-        def require(name, known, what, path):
-            if name not in known:
-                raise InputError(f"unknown {what} {shown(name)}: neither an id of this "
-                                 "document, nor the type of one, nor a type the tables know",
-                                 path)
+        named = []
         for i, b in enumerate(state["beings"]):
             for key in ("immune_to", "protected_from"):
                 for j, entry in enumerate(b[key]):
-                    name, path = (entry["element"], f"beings[{i}].{key}[{j}].element") \
-                        if isinstance(entry, dict) else (entry, f"beings[{i}].{key}[{j}]")
-                    require(name, elements, "element or element type", path)
-        for i, p in enumerate(state["protections"]):
-            require(p["from"], elements, "element or element type", f"protections[{i}].from")
+                    named.append((entry["element"], f"beings[{i}].{key}[{j}].element")
+                                 if isinstance(entry, dict) else
+                                 (entry, f"beings[{i}].{key}[{j}]"))
+        named += [(p["from"], f"protections[{i}].from")
+                  for i, p in enumerate(state["protections"])]
+        for name, path in named:
+            if name not in elements:
+                raise InputError(f"unknown element or element type {shown(name)}: neither an "
+                                 "id of this document, nor the type of one, nor a type the "
+                                 "tables know", path)
 
     def facts(self, state):
         phases = state["phases"]

@@ -16,6 +16,8 @@ from .chronopia_kinds import KINDS
 FACTORS = ("panic", "fear", "terror", "horror")
 CAUSES = ("fear", "terror", "horror")
 STATS = ("rs", "ld", "mg", "ar", "st", "actions")
+
+
 class Length(Num):
     """A length in inches, exact to a thousandth (lengths reach the rules in thousandths of
     an inch, so that every comparison there is exact: geometry.py)."""
@@ -615,13 +617,15 @@ def document(facts):
             body["target"] = targets[query]
         queries.append({"id": query, "shoot": body})
     levels, ranges = dict(rows("state_spell")), dict(rows("state_spell_range"))
+    flags = [(key, value, {q for q, *_ in rows(f"state_spell_{flag}")})
+             for flag, key, value in (("resistable", "resistable", True),
+                                      ("offensive", "offensive", True),
+                                      ("without_los", "needs_los", False),
+                                      ("any_distance", "needs_range", False))]
     for query, caster, target in rows("state_cast"):
         spell = {"level": levels[query], "resistable": False, "offensive": False}
-        for flag, key, value in (("resistable", "resistable", True),
-                                 ("offensive", "offensive", True),
-                                 ("without_los", "needs_los", False),
-                                 ("any_distance", "needs_range", False)):
-            if query in {q for q, *_ in rows(f"state_spell_{flag}")}:
+        for key, value, flagged in flags:
+            if query in flagged:
                 spell[key] = value
         if query in ranges:
             spell["range"] = _inches(ranges[query])

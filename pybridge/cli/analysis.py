@@ -1,13 +1,14 @@
 """``rulings check | enumerate | diff | errata``: thin commands over the analysis API."""
 
+import contextlib
 import math
 
 import click
 
 from .. import api
 from ..books import RULEBOOKS
-from ..render import analysis_text, to_json
 from .. import signals
+from ..render import analysis_text, to_json
 from .outfile import OutFile
 from .output import format_option, resolve
 from .progress import Progress
@@ -119,18 +120,9 @@ def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
       rulings enumerate redemption --max-characters 3 --values 0..2 --out states.jsonl
     """
     api.validate_analysis(rulebook, _bounds(bounds), edition, listing=True)
-    lines = OutFile(out) if out is not None else None
-    try:
+    with OutFile(out) if out is not None else contextlib.nullcontext() as lines:
         result = api.enumerate_states(rulebook, _bounds(bounds), edition, timeout, lines,
                                       Progress.for_terminal())
-    except BaseException:
-        if lines is not None:
-            lines.discard()
-            if lines.error is not None:     # raised inside the solver's callback
-                raise lines.error from None
-        raise
-    if lines is not None:
-        lines.commit()
     _emit(result, fmt, "enumerate")
 
 

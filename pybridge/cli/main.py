@@ -7,10 +7,10 @@ import traceback
 import click
 
 from ..errors import RulingsError
-from ..printable import printable
 from .. import signals
 from .analysis import check_command, diff_command, enumerate_command, errata_command
 from .catalogue import rulebooks_command
+from .output import echo_error
 from .rule import rule_command
 
 
@@ -24,7 +24,7 @@ class Group(click.Group):
             finally:
                 sys.stdout.flush()      # a full or broken output shows here, not at exit
         except RulingsError as error:
-            click.echo(f"error: {printable(str(error), backslashes=False)}", err=True)
+            echo_error(error)
             ctx.exit(error.exit_code)
         except BrokenPipeError:
             # The reader went away (``rulings rule ... | head -1``): stop quietly, as cat does.

@@ -87,6 +87,20 @@ class OutFile:
             self.discard()
             raise self._failed(error) from None
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        """Lines into place when the run ends; dropped when it fails (a write that failed in
+        the solver's callback reaches here as clingo's RuntimeError: its own error instead)."""
+        if kind is None:
+            self.commit()
+            return False
+        self.discard()
+        if self.error is not None and error is not self.error:
+            raise self.error from None
+        return False
+
     def discard(self):
         """Drop the lines written: an existing file stays as it was."""
         try:

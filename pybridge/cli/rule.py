@@ -8,10 +8,9 @@ from .. import api
 from ..errors import InputError
 from ..schema import shown
 from ..loading import MIB
-from ..printable import printable
 from ..render import to_json, to_text
 from .background import in_background
-from .output import format_option, resolve
+from .output import echo_error, format_option, resolve
 
 
 @click.command("rule")
@@ -49,7 +48,7 @@ def rule_command(ctx, states, edition, max_size, fmt):
             failed = True
             error = result if result.source else result.located(source)
             out.flush()
-            click.echo(f"error: {printable(str(error), backslashes=False)}", err=True)
+            echo_error(error)
             if fmt == "json":
                 out.write(to_json({"source": source, "error": str(error)}) + "\n")
             continue
