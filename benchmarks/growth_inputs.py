@@ -16,6 +16,27 @@ def redemption_selectors(n):
                                          "cards": cards, "immunities": immunities})
 
 
+def redemption_two_selectors(n):
+    """n heroes each immune to {alignment: evil} and to {brigade: black}; n black evil
+    characters each with a card on it."""
+    name, text = redemption_selectors(n)
+    document = json.loads(text)
+    for c in document["characters"][n:]:
+        c["brigade"] = "black"
+    document["immunities"] += [{"holder": f"H{i}", "to": {"brigade": "black"}} for i in range(n)]
+    return "two_selectors.json", json.dumps(document)
+
+
+def redemption_one_holder(n):
+    """One hero immune to n brigades, one evil character of each brigade."""
+    characters = [{"id": "H", "alignment": "good", "strength": 1, "toughness": 1}]
+    characters += [{"id": f"E{i}", "alignment": "evil", "strength": 1, "toughness": 1,
+                    "brigade": f"b{i}"} for i in range(n)]
+    immunities = [{"holder": "H", "to": {"brigade": f"b{i}"}} for i in range(n)]
+    return "one_holder.json", json.dumps({"rulebook": "redemption", "characters": characters,
+                                          "immunities": immunities})
+
+
 def hkk_events(n):
     """n creatures, n events (each gains fire immunity in turn), n damage effects."""
     cards = [{"id": f"C{i}", "kind": "creature"} for i in range(n)]
@@ -75,6 +96,10 @@ def long_identifier(n):
 KINDS = [
     ("redemption: group selectors and cards", redemption_selectors, (125, 250, 500, 1000),
      "heroes (and evil characters)"),
+    ("redemption: two selectors per hero", redemption_two_selectors, (125, 250, 500, 1000),
+     "heroes (and evil characters)"),
+    ("redemption: one holder's immunities", redemption_one_holder, (500, 1000, 2000, 4000),
+     "immunities (and evil characters)"),
     ("hkk: events", hkk_events, (1000, 2000, 4000, 8000), "cards, events and effects"),
     ("b5: beings in one field", b5_beings, (200, 400, 800, 1600), "beings (4 elements)"),
     ("chronopia: models, one shooter", chronopia_models, (200, 400, 800, 1600), "models"),

@@ -64,6 +64,13 @@ class Encoding:
         return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
 
     @cached_property
+    def fixed_statements(self):
+        """The program for one edition given as in_force/1 facts: without the free external,
+        so the grounder evaluates what the state and the edition decide (a sum over them has
+        one value) and drops the rules out of force."""
+        return tuple(s for s in self.statements if s.ast_type != ast.ASTType.External)
+
+    @cached_property
     def rules(self):
         """The rule catalogue: each ID once, with its first paraphrase, in source order."""
         seen = {}

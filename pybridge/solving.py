@@ -1,10 +1,12 @@
 """Grounding a state with the encoding and solving it under an edition.
 
 The encoding's parsed statements are added to a fresh control per state (no re-parsing),
-the state's facts and the rule catalogue enter through the backend, and the edition is a set
-of assumptions over ``in_force/1``. One grounding answers: the rulings (one answer set),
-an ambiguity (several answer sets, projected on the shown atoms), or an inconsistency (no
-answer set: an unsatisfiable core over ``in_force/1``, minimised by deletion).
+the state's facts and the rule catalogue enter through the backend, and the edition's rule
+IDs are ``in_force/1`` facts, so the grounder works out all the state and the edition decide
+(a sum has one value, not every value the editions could give it). One grounding answers:
+the rulings (one answer set), or an ambiguity (several answer sets, projected on the shown
+atoms). A state without answer set is grounded once more with ``in_force/1`` as assumptions,
+for an unsatisfiable core over them (the rules in conflict), minimised by deletion.
 """
 
 from dataclasses import dataclass
@@ -27,17 +29,22 @@ class Outcome:
     world: bool = False          # the symbols carry a world first: ruling(W, R)
 
 
-def ground(encoding, facts):
-    """A control holding the encoding grounded on ``facts`` (symbols)."""
+def ground(encoding, facts, in_force=None):
+    """A control holding the encoding grounded on ``facts`` (symbols): with ``in_force``
+    (a set of rule IDs) for that edition alone, the IDs given as facts; without it for every
+    edition, in_force/1 free externals to be assumed."""
     control = clingo.Control(["--project=show"], logger=silent)
+    statements = encoding.statements if in_force is None else encoding.fixed_statements
     with ast.ProgramBuilder(control) as builder:
-        for statement in encoding.statements:
+        for statement in statements:
             builder.add(statement)
     with control.backend() as backend:
         for symbol in facts:
             backend.add_rule([backend.add_atom(symbol)])
         for rule_id in encoding.rule_ids:
             backend.add_rule([backend.add_atom(fact("rule_id", rule_id))])
+            if in_force is not None and rule_id in in_force:
+                backend.add_rule([backend.add_atom(fact("in_force", rule_id))])
     control.ground([("base", [])])
     return control
 
@@ -47,15 +54,16 @@ def assumptions(encoding, in_force):
 
 
 def solve(encoding, facts, in_force):
-    """Solve the state ``facts`` with the rule IDs ``in_force``."""
-    control = ground(encoding, facts)
+    """Solve the state ``facts`` with the rule IDs ``in_force``. It is grounded for that
+    edition alone; only a state without answer set is grounded again for every edition, to
+    find the rules in conflict."""
+    control = ground(encoding, facts, in_force)
     control.configuration.solve.models = str(MAX_ANSWER_SETS + 1)
     answer_sets = []
     result = control.solve(
-        assumptions=assumptions(encoding, in_force),
-        on_model=lambda model: answer_sets.append(frozenset(model.symbols(shown=True))),
-    )
+        on_model=lambda model: answer_sets.append(frozenset(model.symbols(shown=True))))
     if result.unsatisfiable:
+        control = ground(encoding, facts)
         return Outcome("inconsistent", [], conflict=minimal_conflict(control, encoding, in_force))
     truncated = len(answer_sets) > MAX_ANSWER_SETS
     answer_sets = answer_sets[:MAX_ANSWER_SETS]

@@ -1,0 +1,114 @@
+"""Redemption: a character with several selector immunities (RED-INT-2) is ruled by one sum
+per group of selectors and side (asp/redemption/battle.lp, by_key/2); one whose immunities
+name cards is ruled pair by pair. RED-INT-2 makes a selector stand for the cards it selects,
+so spelling each selector out as one immunity per selected card must give the same battle.
+The spelled-out document also goes to the independent reference (tests/reference), which
+knows nothing of selectors. What differs is only the citations (RED-INT-2)."""
+
+import copy
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pybridge
+from reference.redemption import rule_battle
+from test_redemption_reference import battles
+
+BRIGADES = ("red", "black")
+TYPES = ("hero", "evil_character", "enhancement")
+
+
+def _selected(doc, selector):
+    """Ids of the characters and cards the selector names (DEFAULT_TYPE for characters)."""
+    (key, value), = selector.items()
+    out = []
+    for entry in doc["characters"] + doc.get("cards", []):
+        if key == "type":
+            default = {"good": "hero", "evil": "evil_character"}.get(entry["alignment"])
+            found = entry.get("type", default)
+        else:
+            found = entry.get(key)
+        if found == value:
+            out.append(entry["id"])
+    return out
+
+
+def spelled_out(doc):
+    """The same document with every selector immunity replaced by one per selected card."""
+    out = copy.deepcopy(doc)
+    immunities = []
+    for m in doc.get("immunities", []):
+        for i, target in enumerate(_selected(doc, m["to"])):
+            immunities.append({**m, "id": f"{m['id']} / {i}", "to": target})
+    out["immunities"] = immunities
+    return out
+
+
+@st.composite
+def selector_battles(draw):
+    """Battles of 3+ characters whose holders have one to three selector immunities."""
+    doc = draw(battles(max_cards=4, max_immunities=0))
+    for entry in doc["characters"] + doc.get("cards", []):
+        if draw(st.booleans()):
+            entry["brigade"] = draw(st.sampled_from(BRIGADES))
+        if draw(st.integers(0, 3)) == 0:
+            entry["type"] = draw(st.sampled_from(TYPES))
+    selectors = st.one_of(st.builds(lambda b: {"brigade": b}, st.sampled_from(BRIGADES)),
+                          st.builds(lambda a: {"alignment": a},
+                                    st.sampled_from(("good", "evil", "neutral"))),
+                          st.builds(lambda t: {"type": t}, st.sampled_from(TYPES)))
+    immunities = []
+    holders = draw(st.lists(st.sampled_from([c["id"] for c in doc["characters"]]),
+                            min_size=1, max_size=3, unique=True))
+    for h in holders:
+        for j, to in enumerate(draw(st.lists(selectors, min_size=1, max_size=3, unique_by=str))):
+            immunities.append({"id": f"{h} #{j}", "holder": h, "to": to, "duration": "game"})
+    doc["immunities"] = immunities
+    doc.pop("phase", None)
+    return doc
+
+
+def _battle(doc):
+    result = pybridge.rule(copy.deepcopy(doc))
+    assert result["status"] == "ok", result
+    state = [r["state"] for r in result["rulings"] if r["kind"] == "battle_state"]
+    defeated = {r["character"] for r in result["rulings"] if r["kind"] == "being_defeated"}
+    return state, defeated
+
+
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(selector_battles())
+def test_RED_INT_2_selector_groups_rule_as_the_cards_they_select(doc):
+    plain = spelled_out(doc)
+    assert _battle(doc) == _battle(plain), doc
+    expected = rule_battle(copy.deepcopy(plain))
+    state, defeated = _battle(doc)
+    assert (state[0] if state else None, defeated) == \
+        (expected["battle_state"], expected["being_defeated"]), doc
+
+
+def test_RED_INT_2_two_selectors_each_leave_out_what_they_select():
+    # RED-BAT-1: more than two characters and an immunity affects the battle, so a hero is
+    # being defeated iff the opposing strength it is not immune to is >= its side's
+    # toughness. Heroes H1, H2 (2/4 each) are immune to brigade black (the Giant, 8) and to
+    # type dragon (the Dragon, 5): they face only the Orc's 3 < 8 and stand; the evil side
+    # (toughness 1 + 1 + 1 = 3) faces 2 + 2 = 4 >= 3 and falls: heroes winning.
+    def doc(*selectors):
+        return {"rulebook": "redemption",
+                "characters": [
+                    {"id": "H1", "alignment": "good", "strength": 2, "toughness": 4},
+                    {"id": "H2", "alignment": "good", "strength": 2, "toughness": 4},
+                    {"id": "Giant", "alignment": "evil", "strength": 8, "toughness": 1,
+                     "brigade": "black"},
+                    {"id": "Dragon", "alignment": "evil", "strength": 5, "toughness": 1,
+                     "type": "dragon"},
+                    {"id": "Orc", "alignment": "evil", "strength": 3, "toughness": 1}],
+                "immunities": [{"holder": h, "to": to, "duration": "game"}
+                               for h in ("H1", "H2") for to in selectors]}
+    evil = {"Giant", "Dragon", "Orc"}
+    assert _battle(doc({"brigade": "black"}, {"type": "dragon"})) == (["heroes_winning"], evil)
+    # With the brigade alone the heroes face 5 + 3 = 8 >= 8: both sides fall.
+    assert _battle(doc({"brigade": "black"})) == (["mutual_destruction"], evil | {"H1", "H2"})
+    # With the type alone they face 8 + 3 = 11 >= 8.
+    assert _battle(doc({"type": "dragon"})) == (["mutual_destruction"], evil | {"H1", "H2"})
