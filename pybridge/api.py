@@ -108,9 +108,8 @@ def _world_statements(book):
     in_force is shared by the worlds and given as facts (no externals), so the grounder
     drops the rules out of force; so are the program's own constant facts."""
     if book.name not in _WORLD_STATEMENTS:
-        from clingo.ast import ASTType
         from .analysis.worlds import SHARED, add_worlds, static_predicates
-        statements = [s for s in book.encoding.statements if s.ast_type != ASTType.External]
+        statements = book.encoding.fixed_statements
         shared = SHARED | {"in_force"} | static_predicates(statements)
         _WORLD_STATEMENTS[book.name] = add_worlds(statements, shared)
     return _WORLD_STATEMENTS[book.name]

@@ -33,15 +33,23 @@ def ground(encoding, facts, in_force=None):
     """A control holding the encoding grounded on ``facts`` (symbols): with ``in_force``
     (a set of rule IDs) for that edition alone, the IDs given as facts; without it for every
     edition, in_force/1 free externals to be assumed."""
-    control = clingo.Control(["--project=show"], logger=silent)
     statements = encoding.statements if in_force is None else encoding.fixed_statements
+    return _grounded(statements, facts, encoding.rule_ids, in_force)
+
+
+def _grounded(statements, facts, rule_ids, in_force, show=None):
+    """The parsed ``statements`` grounded with ``facts``, the rule catalogue ``rule_ids`` and,
+    unless ``in_force`` is None, its IDs as in_force/1 facts (``show``: extra #show text)."""
+    control = clingo.Control(["--project=show"], logger=silent)
     with ast.ProgramBuilder(control) as builder:
         for statement in statements:
             builder.add(statement)
+    if show is not None:
+        control.add("base", [], show)
     with control.backend() as backend:
         for symbol in facts:
             backend.add_rule([backend.add_atom(symbol)])
-        for rule_id in encoding.rule_ids:
+        for rule_id in rule_ids:
             backend.add_rule([backend.add_atom(fact("rule_id", rule_id))])
             if in_force is not None and rule_id in in_force:
                 backend.add_rule([backend.add_atom(fact("in_force", rule_id))])
@@ -107,23 +115,10 @@ def solve_batch(encoding, world_statements, states, in_force):
     has exactly one: their Outcomes. Otherwise (a state without answer set, or one with
     several) None: the caller solves the states one by one to tell which.
     """
-    control = clingo.Control(["--project=show"], logger=silent)
-    with ast.ProgramBuilder(control) as builder:
-        for statement in world_statements:
-            builder.add(statement)
-    control.add("base", [], "#show ruling/2. #show because/3.")
-    with control.backend() as backend:
-        def add(symbol):
-            backend.add_rule([backend.add_atom(symbol)])
-        for rule_id in encoding.rule_ids:
-            add(fact("rule_id", rule_id))
-            if rule_id in in_force:
-                add(fact("in_force", rule_id))
-        for world, facts in enumerate(states, 1):
-            add(fact("world", world))
-            for symbol in facts:
-                add(symbol)
-    control.ground([("base", [])])
+    facts = [symbol for world, state in enumerate(states, 1)
+             for symbol in (fact("world", world), *state)]
+    control = _grounded(world_statements, facts, encoding.rule_ids, in_force,
+                        show="#show ruling/2. #show because/3.")
     control.configuration.solve.models = "2"
     models = []
     control.solve(on_model=lambda model: models.append(model.symbols(shown=True)))
