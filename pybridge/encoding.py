@@ -41,6 +41,22 @@ class Edition:
     rule_ids: tuple
 
 
+class _TheoryAtoms(ast.Transformer):
+    def __init__(self):
+        self.found = False
+
+    def visit_TheoryAtom(self, atom):
+        self.found = True
+        return atom
+
+
+def has_theory_atoms(statement):
+    """Whether a statement holds a theory atom (``&sum { ... } >= 0``)."""
+    finder = _TheoryAtoms()
+    finder(statement)
+    return finder.found
+
+
 def silent(_code, _message):
     """clingo logger: the encoding's informational messages are not the user's business."""
 
@@ -57,11 +73,18 @@ class Encoding:
         self.editions_file = root / rulebook / "editions.lp"
 
     @cached_property
-    def statements(self):
-        """The parsed program (AST statements), parsed once and reused for every state."""
+    def parsed(self):
+        """Every statement of the rule files, parsed once, those with theory atoms included
+        (the forms of a comparison for a search over open values: asp/redemption/battle.lp)."""
         statements = []
         ast.parse_files([str(f) for f in self.files], statements.append, logger=silent)
         return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
+
+    @cached_property
+    def statements(self):
+        """The program for states (AST statements), reused for every state: without the
+        statements that only a theory solver can ground."""
+        return tuple(s for s in self.parsed if not has_theory_atoms(s))
 
     @cached_property
     def fixed_statements(self):

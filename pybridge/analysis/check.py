@@ -9,6 +9,7 @@ from . import isolate
 from .models import WorldModel
 from .program import analysis
 from .search import run
+from .theory import Theory
 
 # clasp's "trendy" configuration proved redemption's monotonicity at four characters and
 # strengths 0..6 in 10-27 s where the default configuration needed over 60 s (measured while
@@ -16,12 +17,18 @@ from .search import run
 SEARCH_OPTIONS = ["--configuration=trendy"]
 
 
-def _pin(control, symbols):
+def _pinned(symbol):
+    """Input atoms and the witness cost's atoms: with open values the cost counts the
+    values' bounds (value >= k), so fixing those fixes the values."""
+    return symbol.name.startswith("state_") or symbol.name == "witness_cost"
+
+
+def _pin(control, model):
     """Assumptions fixing every world's state to the witness: its input atoms (state_*)
-    true, every other input atom of the grounding false."""
-    chosen = {s for s in symbols if s.name.startswith("state_")}
+    and cost atoms true, every other such atom of the grounding false."""
+    chosen = {s for s in model if _pinned(s)}
     return [(atom.symbol, atom.symbol in chosen) for atom in control.symbolic_atoms
-            if atom.symbol.name.startswith("state_") and not atom.is_fact]
+            if _pinned(atom.symbol) and not atom.is_fact]
 
 
 def check(book, bounds, edition, timeout=None, only=None, progress=None):
@@ -74,11 +81,10 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
 
     def remaining():
         return None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
-    statements = program.minimize + part_statements
+    statements = program.minimize + program.violation_required + part_statements
+    theory = Theory() if book.open_values else None
     control = program.control(bounds, statements, parts=[invariant.part],
-                              extra_args=SEARCH_OPTIONS)
-    control.add("violation_required", [], ":- not violation.")
-    control.ground([("violation_required", [])])
+                              extra_args=SEARCH_OPTIONS, theory=theory)
     worlds = sorted({a.symbol.arguments[0].number for a in control.symbolic_atoms.by_signature("world", 1)})
     # reading(W, ID): world W reads the text with rule ID in force as well.
     readings = {}
@@ -91,7 +97,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
                for atom in control.symbolic_atoms.by_signature("contradicts", 1)}
     control.configuration.solve.models = "0"
     control.configuration.solve.opt_mode = "opt"
-    search = run(control, program.assumptions(editions), timeout=remaining(), keep="last")
+    search = run(control, program.assumptions(editions), timeout=remaining(), keep="last",
+                 theory=theory)
     entry = {"id": invariant.id, "description": invariant.description}
     if not search.satisfiable:
         entry["status"] = "holds" if search.finished else "unknown"
@@ -103,7 +110,7 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     if len(model.state) > 1:
         entry["witness_after"] = model.document(book, 2)
     entry["smallest"] = search.finished
-    involved = _involved(book, program, control, search.models[-1], worlds, in_force,
+    involved = _involved(book, program, control, search.raw[-1], worlds, in_force,
                          readings, remaining)
     named = set(involved) | against
     # A rule only a compared reading puts in force is not a rule of the edition checked: it is

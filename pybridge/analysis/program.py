@@ -11,7 +11,7 @@ from functools import cached_property
 import clingo
 from clingo import ast
 
-from ..encoding import RULE_COMMENT, asp_root, silent
+from ..encoding import RULE_COMMENT, asp_root, has_theory_atoms, silent
 from ..symbols import fact
 from .worlds import add_worlds, signatures
 
@@ -60,6 +60,11 @@ class Analysis:
         return add_worlds(self.book.encoding.statements)
 
     @cached_property
+    def open_encoding(self):
+        """The same with the forms of the comparisons for open values (theory atoms)."""
+        return add_worlds(self.book.encoding.parsed)
+
+    @cached_property
     def space(self):
         return _parse(self.root / self.book.name / "space.lp") + _parse(self.root / "core" / "symmetry.lp")
 
@@ -78,6 +83,12 @@ class Analysis:
     @cached_property
     def minimize(self):
         return _parse(self.root / "core" / "minimize.lp")
+
+    @cached_property
+    def violation_required(self):
+        statements = []
+        ast.parse_string(":- not violation.", statements.append, logger=silent)
+        return statements
 
     @cached_property
     def diff(self):
@@ -114,18 +125,28 @@ class Analysis:
                 pending = None
         return found
 
-    def control(self, bounds, statements=(), parts=(), worlds=(), extra_args=()):
+    def control(self, bounds, statements=(), parts=(), worlds=(), extra_args=(), theory=None):
         """A grounded control: encoding + space + display + ``statements``, with the program
-        parts ``parts`` (invariants) and ``world/1`` facts for ``worlds``."""
-        exact = exact_symmetry(self.book, bounds)
+        parts ``parts`` (invariants) and ``world/1`` facts for ``worlds``. With a ``theory``
+        (theory.Theory: the rulebook's values are open) its theory atoms are kept."""
+        exact = exact_symmetry(self.book, bounds) and theory is None
         # search = 1 tells an encoding that the state is open (it may pick solver-friendly
-        # forms of a rule; asp/redemption/battle.lp does)
-        arguments = list(bounds.constants()) + ["-c", f"lex_leader={int(exact)}", "-c", "search=1"]
+        # forms of a rule; asp/redemption/battle.lp does); search = 2 that its integer fields
+        # are variables of a theory solver (theory.py). Symmetry is then broken by sorting
+        # on the variables (the space's theory constraints), not by lex-leader constraints.
+        search = 1 if theory is None else 2
+        arguments = list(bounds.constants()) + ["-c", f"lex_leader={int(exact)}",
+                                                "-c", f"search={search}"]
         control = clingo.Control(arguments + list(extra_args), logger=silent)
+        if theory is not None:
+            theory.register(control)
+        encoding = self.encoding if theory is None else self.open_encoding
         with ast.ProgramBuilder(control) as builder:
-            for statement in itertools.chain(self.encoding, self.space, self.display,
-                                             statements):
-                builder.add(statement)
+            for statement in itertools.chain(encoding, self.space, self.display, statements):
+                if theory is not None:
+                    theory.add(builder, statement)
+                elif not has_theory_atoms(statement):   # plain clingo: values chosen
+                    builder.add(statement)
         with control.backend() as backend:
             def add(symbol):
                 backend.add_rule([backend.add_atom(symbol)])
@@ -139,6 +160,8 @@ class Analysis:
                 for number, i, j in permutations(size):
                     add(fact("space_perm", size, number, i, j))
         control.ground([("base", [])] + [(part, []) for part in parts])
+        if theory is not None:
+            theory.prepare(control)
         return control
 
     def assumptions(self, editions_by_world):

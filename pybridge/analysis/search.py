@@ -8,6 +8,8 @@ reports ``unknown`` or ``complete: false``, never a false "holds".
 import time
 from dataclasses import dataclass, field
 
+from .theory import substitute
+
 STEP = 0.1
 
 
@@ -17,22 +19,29 @@ class Search:
     satisfiable: bool = False     # at least one model was found
     interrupted: bool = False     # stopped by Ctrl-C
     models: list = field(default_factory=list)
+    raw: list = field(default_factory=list)     # the same, as shown (variables unvalued)
     seconds: float = 0.0
 
 
-def run(control, assumptions=(), timeout=None, on_model=None, on_tick=None, keep="last"):
+def run(control, assumptions=(), timeout=None, on_model=None, on_tick=None, keep="last",
+        theory=None):
     """Solve; ``on_model(symbols)`` sees every model's shown symbols (in the solver's
     thread); ``keep`` = "last" keeps the last model (the best, when optimising), "none"
-    keeps none. ``on_tick()`` is called about ten times a second."""
+    keeps none. ``on_tick()`` is called about ten times a second. With a ``theory``
+    (theory.Theory) the symbols carry the values of its integer variables."""
     search = Search()
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
 
     def seen(model):
-        symbols = model.symbols(shown=True)
+        raw = symbols = model.symbols(shown=True)
+        if theory is not None:
+            values = theory.values(model)
+            symbols = [substitute(symbol, values) for symbol in symbols]
         search.satisfiable = True
         if keep == "last":
             search.models[:] = [symbols]
+            search.raw[:] = [raw]
         if on_model is not None:
             on_model(symbols)
 

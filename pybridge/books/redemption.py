@@ -69,6 +69,7 @@ class Redemption(Rulebook):
     rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp",
                   "alternatives.lp")
     default_edition = "literal"
+    open_values = True
     kinds = (
         RulingKind("battle_state", ("state",), _name_state),
         RulingKind("being_defeated", ("character",),
