@@ -11,10 +11,14 @@ from .program import analysis
 from .search import run
 from .theory import Theory
 
-# clasp's "trendy" configuration proved redemption's monotonicity at four characters and
-# strengths 0..6 in 10-27 s where the default configuration needed over 60 s (measured while
-# choosing it; linear sums over chosen values).
+# The solver configuration per kind of search, chosen by measurement. Values chosen by the
+# solver (plain clingo, linear sums over chosen values): "trendy" proved redemption's
+# monotonicity at four characters and strengths 0..6 in 10-27 s where the default
+# configuration needed over 60 s. Open values (clingcon): "crafty" proved it at 8
+# characters in 5.2 s at strengths 0..6 and 7.1 s at 0..12, where "trendy" took 4.4 s and
+# 30 s, "jumpy" 6.4 s and 10 s, "tweety" and the default did not finish 0..12 in 120 s.
 SEARCH_OPTIONS = ["--configuration=trendy"]
+OPEN_SEARCH_OPTIONS = ["--configuration=crafty"]
 
 
 def _pinned(symbol):
@@ -83,8 +87,9 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
         return None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
     statements = program.minimize + program.violation_required + part_statements
     theory = Theory() if book.open_values else None
-    control = program.control(bounds, statements, parts=[invariant.part],
-                              extra_args=SEARCH_OPTIONS, theory=theory)
+    options = SEARCH_OPTIONS if theory is None else OPEN_SEARCH_OPTIONS
+    control = program.control(bounds, statements, parts=[invariant.part], extra_args=options,
+                              theory=theory)
     worlds = sorted({a.symbol.arguments[0].number for a in control.symbolic_atoms.by_signature("world", 1)})
     # reading(W, ID): world W reads the text with rule ID in force as well.
     readings = {}
