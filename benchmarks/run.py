@@ -12,9 +12,9 @@
   events, b5 beings, chronopia models, JSON text, YAML aliases, a long identifier): time,
   peak memory and the factor per doubling (benchmarks/growth_inputs.py).
 - single call: one small state through the CLI against `python -c "import clingo"`.
-- search: the monotonicity invariant RED-INV-5 at 3 v 3 (found violated with strengths
-  -3..9; proven, or not within the time limit, with 0..6) against a brute-force loop
-  (benchmarks/monotonicity.py).
+- analysis at scale (benchmarks/scale.py): the monotonicity invariant RED-INV-5 violated
+  at 3 v 3 and proven at 3 v 3, 4 v 4 and 5 v 5, against the encoding of an earlier
+  commit (``--before PATH``); listings' states per second; `--workers 2` against 1.
 Every figure is the median of several runs with min-max. The states are generated from a
 fixed seed, so a run on another machine measures the same work.
 """
@@ -38,7 +38,7 @@ import yaml
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import growth_inputs  # noqa: E402
-import monotonicity  # noqa: E402
+import scale  # noqa: E402
 
 PYTHON = sys.executable
 RULINGS = str(Path(PYTHON).with_name("rulings"))
@@ -194,19 +194,6 @@ def bench_single(folder, runs):
     return ours, bare
 
 
-def bench_search(runs):
-    rows = []
-    for values in ((-3, 9), (0, 6)):
-        times, status = [], None
-        for _ in range(runs):
-            seconds, status = monotonicity.solver(6, values, (0, 6))
-            times.append(seconds)
-            if status == "unknown":
-                break
-        rows.append(monotonicity._row(6, values, (0, 6), times, status))
-    return rows
-
-
 # --- the report -----------------------------------------------------------------------------
 
 def report(batch, growth, kinds, single, search, quick):
@@ -253,17 +240,7 @@ def report(batch, growth, kinds, single, search, quick):
               f"| rulings rule (one state) | {figure(ours)} |",
               f"| python -c \"import clingo\" | {figure(bare)} |", "",
               f"Ratio: **{ours[0] / bare[0]:.2f}**.", ""]
-    lines += ["## Search: monotonicity (RED-INV-5) at 3 v 3", "",
-              "`rulings check redemption --invariant RED-INV-5 --max-characters 6` "
-              "(toughness 0..6), grounding included, smallest witness proven, against the "
-              "brute-force loop of benchmarks/monotonicity.py over the same space "
-              f"({monotonicity.BUDGET:.0f} s budget, extrapolated where it does not finish). "
-              "Goal: the violation in < 5 s, the proof in < 10 s.", "",
-              "| strengths | solver | result | brute force |", "|---|---|---|---|"]
-    for n, values, median, lo, hi, status, bf, _ in search:
-        lines.append(f"| {values[0]}..{values[1]} | {median:.2f} s ({lo:.2f}–{hi:.2f}) "
-                     f"| {status} | {bf} |")
-    lines += ["", HISTORY]
+    lines += search + ["", HISTORY]
     return "\n".join(lines) + "\n"
 
 
@@ -304,6 +281,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, smaller sizes")
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    parser.add_argument("--before", default=None,
+                        help="a checkout of an earlier commit, for the before/after column")
     args = parser.parse_args()
     runs = 2 if args.quick else 5
     with tempfile.TemporaryDirectory() as folder:
@@ -317,8 +296,8 @@ def main():
         kinds = bench_kinds(folder, args.quick, 1 if args.quick else 3)
         print("single call ...", flush=True)
         single = bench_single(folder, 3 if args.quick else 10)
-    print("search ...", flush=True)
-    search = [] if args.quick else bench_search(3)
+    print("analysis at scale ...", flush=True)
+    search = [] if args.quick else scale.bench(args.before)
     Path(args.out).write_text(report(batch, growth, kinds, single, search, args.quick),
                               encoding="utf-8")
     print(f"wrote {args.out}")

@@ -1,0 +1,166 @@
+"""Analysis at scale: proofs, listings and workers (a section of RESULTS.md).
+
+    python3 benchmarks/scale.py [--before PATH] [--runs N]
+
+- proofs: redemption's monotonicity (RED-INV-5) violated at 3 v 3 with strengths -3..9,
+  proven at 3 v 3 and 4 v 4 with 0..6 and 0..12, and 5 v 5 (whatever it takes, up to
+  the 300 s given) — `rulings check` processes, grounding included;
+- listings: `enumerate redemption --max-characters 4` (60 s given: states per second) and
+  hkk's listing space;
+- workers: `--workers 2` against `--workers 1` on this machine, with the cube count.
+``--before PATH`` runs the same commands with the package at PATH (a checkout of an
+earlier commit: `git worktree add /tmp/before 06fab87`) for a before/after column.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+PYTHON = sys.executable
+
+PROOFS = [  # (label, max_characters, values, goal in seconds, timeout)
+    ("violation, 3 v 3, strengths -3..9", 6, "-3..9", 0.5, 120),
+    ("proof, 3 v 3, strengths 0..6", 6, "0..6", 2, 120),
+    ("proof, 4 v 4, strengths 0..6", 8, "0..6", 15, 120),
+    ("proof, 4 v 4, strengths 0..12", 8, "0..12", 15, 120),
+    ("proof, 5 v 5, strengths 0..6", 10, "0..6", None, 300),
+]
+LISTINGS = [  # (label, arguments, timeout)
+    ("enumerate redemption --max-characters 4", ["enumerate", "redemption",
+                                                 "--max-characters", "4"], 60),
+    ("enumerate hkk (its listing defaults)", ["enumerate", "hkk"], 600),
+]
+WORKERS = [  # (label, arguments)
+    ("check redemption --max-characters 6 --values 0..6", ["check", "redemption",
+                                                           "--max-characters", "6",
+                                                           "--values", "0..6"]),
+    ("enumerate hkk", ["enumerate", "hkk"]),
+]
+
+
+def rulings(arguments, package=None, timeout=None):
+    """Seconds and the JSON result of one `rulings` process (None when killed)."""
+    env = dict(os.environ)
+    command = [PYTHON, "-m", "pybridge"] + list(arguments) + ["--format", "json"]
+    if package:
+        env["PYTHONPATH"] = package
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, env=env,
+                              timeout=None if timeout is None else timeout + 30)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - start, None
+    seconds = time.perf_counter() - start
+    try:
+        return seconds, json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return seconds, None
+
+
+def proof(label, n, values, timeout, package=None, runs=3):
+    arguments = ["check", "redemption", "--invariant", "RED-INV-5", "--max-characters", str(n),
+                 "--values", values, "--timeout", str(timeout)]
+    times, status = [], "failed"
+    for _ in range(runs):
+        seconds, result = rulings(arguments, package, timeout)
+        status = result["invariants"][0]["status"] if result else "failed"
+        times.append(seconds)
+        if status in ("unknown", "failed"):
+            break
+    return {"label": label, "median": statistics.median(times), "min": min(times),
+            "max": max(times), "status": status}
+
+
+def listing(arguments, timeout, package=None):
+    seconds, result = rulings(arguments + ["--timeout", str(timeout)], package, timeout)
+    if result is None:
+        return {"seconds": seconds, "total": None, "complete": False}
+    return {"seconds": seconds, "total": result["total"], "complete": result["complete"],
+            "cubes": result.get("cubes")}
+
+
+def workers(arguments, count):
+    seconds, result = rulings(arguments + ["--workers", str(count)])
+    return seconds, result
+
+
+def _time(entry):
+    if entry["status"] in ("unknown", "failed"):
+        return f"{entry['status']} after {entry['median']:.0f} s"
+    return f"{entry['median']:.2f} s ({entry['min']:.2f}–{entry['max']:.2f}), {entry['status']}"
+
+
+def markdown(proofs, before, listings, parallel):
+    lines = ["## Analysis at scale", "",
+             "Redemption's monotonicity (RED-INV-5): `rulings check redemption --invariant "
+             "RED-INV-5 --max-characters N --values ...` (toughness 0..6), whole processes, "
+             "grounding and the smallest witness included; median of 3 with min–max. "
+             "*Now*: open values (clingcon, one margin per side and set of opposing "
+             "characters left out). *Before*: the encoding of commit 06fab87 (values chosen "
+             "by the solver, plain clingo), one run.", "",
+             "| case | goal | now | before | ratio |", "|---|---|---|---|---|"]
+    for entry in proofs:
+        goal = f"< {entry['goal']} s" if entry["goal"] else "report"
+        old = before.get(entry["label"])
+        ratio = (f"{old['median'] / entry['median']:.0f}× faster"
+                 if old and old["status"] not in ("unknown", "failed")
+                 and entry["status"] not in ("unknown", "failed") else
+                 "finishes now" if old and entry["status"] not in ("unknown", "failed") else "–")
+        lines.append(f"| {entry['label']} | {goal} | {_time(entry)} | "
+                     f"{_time(old) if old else '–'} | {ratio} |")
+    lines += ["", "Listings (one process, `--workers 1`):", "",
+              "| command | time | states | states per second | complete |",
+              "|---|---|---|---|---|"]
+    for label, entry in listings:
+        rate = f"{entry['total'] / entry['seconds']:,.0f}" if entry["total"] else "–"
+        total = f"{entry['total']:,}" if entry["total"] is not None else "–"
+        lines.append(f"| {label} | {entry['seconds']:.1f} s | {total} | {rate} | "
+                     f"{'yes' if entry['complete'] else 'no'} |")
+    lines += ["", "Workers (a local Dask cluster on this 2-core machine; the JSON is the same "
+              "for every worker count):", "",
+              "| command | cubes | --workers 1 | --workers 2 | speed-up | same JSON |",
+              "|---|---|---|---|---|---|"]
+    for label, one, two in parallel:
+        cubes = (one[1] or {}).get("cubes", "–")
+        lines.append(f"| {label} | {cubes} | {one[0]:.1f} s | {two[0]:.1f} s | "
+                     f"{one[0] / two[0]:.2f} | {'yes' if one[1] == two[1] else 'NO'} |")
+    return lines
+
+
+def bench(before_path=None, runs=3):
+    proofs = []
+    for label, n, values, goal, timeout in PROOFS:
+        print(f"  {label} ...", flush=True)
+        entry = proof(label, n, values, timeout, runs=runs)
+        entry["goal"] = goal
+        proofs.append(entry)
+    before = {}
+    if before_path:
+        for label, n, values, goal, timeout in PROOFS[:4]:
+            print(f"  before: {label} ...", flush=True)
+            before[label] = proof(label, n, values, timeout, before_path, runs=1)
+    listings = []
+    for label, arguments, timeout in LISTINGS:
+        print(f"  {label} ...", flush=True)
+        listings.append((label, listing(arguments, timeout)))
+    parallel = []
+    for label, arguments in WORKERS:
+        print(f"  {label} with 1 and 2 workers ...", flush=True)
+        parallel.append((label, workers(arguments, 1), workers(arguments, 2)))
+    return markdown(proofs, before, listings, parallel)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", default=None, help="an earlier checkout to compare with")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    print("\n".join(bench(args.before, args.runs)))
+
+
+if __name__ == "__main__":
+    main()
