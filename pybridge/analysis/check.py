@@ -1,11 +1,17 @@
 """``rulings check``: every invariant of a rulebook over its state space, one solver search
-each (the smallest violating state first), then the rule IDs involved, by shrinking the set
-in force while the violation of that witness persists."""
+per cube of the space (see :mod:`.cubes`) for the smallest violating state, merged across
+cubes; then the rule IDs involved, by shrinking the set in force while the violation of that
+witness persists."""
 
 import time
 
+from clingo import parse_term
+
+from .. import books as registry
 from ..errors import InputError
-from . import isolate
+from . import cluster, isolate
+from .bounds import Bounds
+from .cubes import Found, Verdict, assumptions, find
 from .models import WorldModel
 from .program import analysis
 from .search import run
@@ -14,6 +20,9 @@ from .search import run
 # strengths 0..6 in 10-27 s where the default configuration needed over 60 s (measured while
 # choosing it; linear sums over chosen values).
 SEARCH_OPTIONS = ["--configuration=trendy"]
+# The program parts searched: their list and their statements, by group name.
+GROUPS = {"invariants": ("invariants", "invariant_statements"),
+          "errata": ("errata", "errata_statements")}
 
 
 def _pin(control, symbols):
@@ -24,7 +33,8 @@ def _pin(control, symbols):
             if atom.symbol.name.startswith("state_") and not atom.is_fact]
 
 
-def check(book, bounds, edition, timeout=None, only=None, progress=None):
+def check(book, bounds, edition, timeout=None, only=None, progress=None, workers=1,
+          scheduler=None):
     """One result per invariant: holds | violated | unknown, with witness and rules."""
     program = analysis(book)
     if only:
@@ -33,32 +43,72 @@ def check(book, bounds, edition, timeout=None, only=None, progress=None):
             raise InputError(f"unknown invariant(s): {', '.join(sorted(unknown))} (expected: "
                              f"{', '.join(i.id for i in program.invariants)})", "--invariant")
     parts = [i for i in program.invariants if not only or i.id in only]
-    return check_parts(book, parts, program.invariant_statements, bounds, edition, timeout,
-                       progress)
+    return check_parts(book, "invariants", parts, bounds, edition, timeout, progress, workers,
+                       scheduler)
 
 
-def check_parts(book, parts, part_statements, bounds, edition, timeout=None, progress=None):
-    """Search each program part for a state deriving ``violation``."""
-    program = analysis(book)
-    in_force = set(book.encoding.editions[edition].rule_ids)
+def check_parts(book, group, parts, bounds, edition, timeout=None, progress=None, workers=1,
+                scheduler=None):
+    """Search each program part of ``group`` (GROUPS) for a state deriving ``violation``,
+    cube by cube: in a child killed at the deadline (one worker), or on a Dask cluster."""
+    cubes = find(book, bounds)
     results = []
-    for invariant in parts:
-        if progress:
-            progress.start(invariant.id)
-        try:
-            entry = isolate.call(_check_one, (book, program, invariant, part_statements,
-                                              bounds, in_force, timeout), timeout)
-        except KeyboardInterrupt:   # Ctrl-C: what is decided stays, the rest is unknown
-            results += [_unknown(i, interrupted=True) for i in parts[len(results):]]
+    with cluster.executor(workers, scheduler) as executor:
+        for invariant in parts:
             if progress:
-                progress.done("unknown")
-            return results
-        if entry is None:   # killed at the deadline: grounding or search did not finish
-            entry = _unknown(invariant)
-        results.append(entry)
-        if progress:
-            progress.done(entry["status"])
+                progress.start(invariant.id)
+            args = (executor, book, group, invariant, bounds, edition, cubes, timeout)
+            try:
+                entry = isolate.call(_decide, args, timeout) if executor.local \
+                    else _decide(*args)
+            except KeyboardInterrupt:   # Ctrl-C: what is decided stays, the rest is unknown
+                results += [_unknown(i, interrupted=True) for i in parts[len(results):]]
+                if progress:
+                    progress.done("unknown")
+                return results
+            if entry is None:   # killed at the deadline: grounding or search did not finish
+                entry = _unknown(invariant)
+            results.append(entry)
+            if progress:
+                progress.done(entry["status"])
     return results
+
+
+def _decide(executor, book, group, invariant, bounds, edition, cubes, timeout):
+    """One invariant: every wanted cube searched, merged; the witness described once."""
+    until = cluster.deadline(timeout)
+    task = (book.name, group, invariant.id, bounds.values, edition)
+    verdict = Verdict(cubes)
+    for index, found in executor.run(search_cube, task, cubes, until, verdict.wanted):
+        verdict.add(index, found)
+    winner = verdict.winner()
+    if winner is None:
+        return {"id": invariant.id, "description": invariant.description,
+                "status": verdict.status(), "witness": None, "rules": []}
+    witness = (verdict.found[winner].symbols, verdict.smallest())
+    return executor.call(describe_witness, task + (witness,), until)
+
+
+def _rebuilt(rulebook, group, part_id, bounds_values, edition):
+    """The arguments of _check_one from a task's plain values (in a worker, too)."""
+    book = registry.get(rulebook)
+    program = analysis(book)
+    parts, statements = (getattr(program, name) for name in GROUPS[group])
+    (part,) = [p for p in parts if p.id == part_id]
+    return (book, program, part, statements, Bounds(book.bounds, bounds_values),
+            set(book.encoding.editions[edition].rule_ids))
+
+
+def search_cube(rulebook, group, part_id, bounds_values, edition, cube, timeout):
+    """A task: the smallest violation of one part within one cube (a Found)."""
+    return _check_one(*_rebuilt(rulebook, group, part_id, bounds_values, edition), timeout,
+                      cube=cube)
+
+
+def describe_witness(rulebook, group, part_id, bounds_values, edition, witness, timeout):
+    """A task: the entry of a part violated by ``witness`` (symbols as text, smallest)."""
+    return _check_one(*_rebuilt(rulebook, group, part_id, bounds_values, edition), timeout,
+                      witness=witness)
 
 
 def _unknown(invariant, interrupted=False):
@@ -69,7 +119,10 @@ def _unknown(invariant, interrupted=False):
     return entry
 
 
-def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout):
+def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout, cube=(),
+               witness=None):
+    """Without ``witness``: the search of one cube (a Found). With the merged ``witness``
+    (its symbols as text, whether it is the smallest): the entry, with the rules involved."""
     started = time.monotonic()
 
     def remaining():
@@ -91,20 +144,19 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
                for atom in control.symbolic_atoms.by_signature("contradicts", 1)}
     control.configuration.solve.models = "0"
     control.configuration.solve.opt_mode = "opt"
-    search = run(control, program.assumptions(editions), timeout=remaining(), keep="last")
+    if witness is None:
+        return Found.of(run(control, program.assumptions(editions) + assumptions(cube),
+                            timeout=remaining(), keep="last"))
+    symbols = [parse_term(text) for text in witness[0]]
     entry = {"id": invariant.id, "description": invariant.description}
-    if not search.satisfiable:
-        entry["status"] = "holds" if search.finished else "unknown"
-        entry.update({"witness": None, "rules": []})
-        return entry
-    model = WorldModel(search.models[-1])
+    model = WorldModel(symbols)
     entry["status"] = "violated"
     entry["witness"] = model.document(book, 1)
     if len(model.state) > 1:
         entry["witness_after"] = model.document(book, 2)
-    entry["smallest"] = search.finished
-    involved = _involved(book, program, control, search.models[-1], worlds, in_force,
-                         readings, remaining)
+    entry["smallest"] = witness[1]
+    involved = _involved(book, program, control, symbols, worlds, in_force, readings,
+                         remaining)
     named = set(involved) | against
     # A rule only a compared reading puts in force is not a rule of the edition checked: it is
     # reported apart, as the other reading.

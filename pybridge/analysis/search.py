@@ -17,6 +17,7 @@ class Search:
     satisfiable: bool = False     # at least one model was found
     interrupted: bool = False     # stopped by Ctrl-C
     models: list = field(default_factory=list)
+    cost: list = field(default_factory=list)    # the kept model's cost vector
     seconds: float = 0.0
 
 
@@ -33,6 +34,7 @@ def run(control, assumptions=(), timeout=None, on_model=None, on_tick=None, keep
         search.satisfiable = True
         if keep == "last":
             search.models[:] = [symbols]
+            search.cost[:] = model.cost
         if on_model is not None:
             on_model(symbols)
 
