@@ -152,33 +152,48 @@ def validate_analysis(rulebook, bounds=None, edition=None, listing=False):
     _analysis_args(rulebook, bounds, edition, listing)
 
 
-def check(rulebook, bounds=None, edition=None, timeout=None, progress=None, invariants=None):
+def _cluster_args(workers, scheduler):
+    """``workers`` (1: this process only) and ``scheduler`` (a Dask address), checked."""
+    from .analysis.cluster import validate
+
+    validate(workers, scheduler)
+    return {"workers": workers, "scheduler": scheduler}
+
+
+def check(rulebook, bounds=None, edition=None, timeout=None, progress=None, invariants=None,
+          workers=1, scheduler=None):
     """Every invariant of ``rulebook`` over its state space within ``bounds`` (a dict, e.g.
     ``{"max_characters": 3, "values": "0..6"}``): holds, violated (with the smallest witness
     and the rule IDs involved) or unknown (``timeout`` seconds per invariant ran out).
-    ``invariants``: only these IDs (default: all)."""
+    ``invariants``: only these IDs (default: all). ``workers`` > 1 solves the cubes of the
+    space on a local Dask cluster of that many processes, ``scheduler`` on a running one
+    (its address); the result is the same."""
     from .analysis.check import check as run_check
 
     book, bounds, edition = _analysis_args(rulebook, bounds, edition)
+    cluster = _cluster_args(workers, scheduler)
     return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
             "timeout": timeout,
             "invariants": run_check(book, bounds, edition, timeout, only=invariants,
-                                    progress=progress)}
+                                    progress=progress, **cluster)}
 
 
 def enumerate_states(rulebook, bounds=None, edition=None, timeout=None, out=None,
-                     progress=None):
+                     progress=None, workers=1, scheduler=None):
     """Every distinct state within ``bounds`` grouped into classes of equal rulings
     (identifiers left out), with counts and smallest witnesses; ``out`` (a text file) gets
-    one JSON line per state as found."""
+    one JSON line per state, cube by cube. ``workers``, ``scheduler``: as for check."""
     from .analysis.enumeration import enumerate_states as run_enumerate
 
     book, bounds, edition = _analysis_args(rulebook, bounds, edition, listing=True)
-    return run_enumerate(book, bounds, edition, timeout, out, progress)
+    cluster = _cluster_args(workers, scheduler)
+    return run_enumerate(book, bounds, edition, timeout, out, progress, **cluster)
 
 
-def diff(rulebook, before, after, bounds=None, timeout=None, progress=None):
-    """The states whose rulings change from edition ``before`` to edition ``after``."""
+def diff(rulebook, before, after, bounds=None, timeout=None, progress=None, workers=1,
+         scheduler=None):
+    """The states whose rulings change from edition ``before`` to edition ``after``.
+    ``workers``, ``scheduler``: as for check."""
     from .analysis.enumeration import diff as run_diff
 
     book, bounds, before = _analysis_args(rulebook, bounds, before, listing=True,
@@ -186,14 +201,18 @@ def diff(rulebook, before, after, bounds=None, timeout=None, progress=None):
     if after not in book.encoding.editions:
         raise InputError(f"unknown edition {shown(after)} (expected one of: "
                          f"{', '.join(book.encoding.editions)})", "--to")
-    return run_diff(book, bounds, before, after, timeout, progress)
+    cluster = _cluster_args(workers, scheduler)
+    return run_diff(book, bounds, before, after, timeout, progress, **cluster)
 
 
-def errata(rulebook, bounds=None, edition=None, timeout=None, progress=None):
-    """Contradictions inside an edition: minimal rule IDs, a witness and an explanation."""
+def errata(rulebook, bounds=None, edition=None, timeout=None, progress=None, workers=1,
+           scheduler=None):
+    """Contradictions inside an edition: minimal rule IDs, a witness and an explanation.
+    ``workers``, ``scheduler``: as for check."""
     from .analysis.errata import errata as run_errata
 
     book, bounds, edition = _analysis_args(rulebook, bounds, edition)
-    result = run_errata(book, bounds, edition, timeout, progress)
+    cluster = _cluster_args(workers, scheduler)
+    result = run_errata(book, bounds, edition, timeout, progress, **cluster)
     result["timeout"] = timeout
     return result

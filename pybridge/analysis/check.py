@@ -1,11 +1,17 @@
 """``rulings check``: every invariant of a rulebook over its state space, one solver search
-each (the smallest violating state first), then the rule IDs involved, by shrinking the set
-in force while the violation of that witness persists."""
+per cube of the space (see :mod:`.cubes`) for the smallest violating state, merged across
+cubes; then the rule IDs involved, by shrinking the set in force while the violation of that
+witness persists."""
 
 import time
 
+from clingo import parse_term
+
+from .. import books as registry
 from ..errors import InputError
-from . import isolate
+from . import cluster, isolate
+from .bounds import Bounds
+from .cubes import Found, Verdict, Witness, assumptions, constants, find
 from .models import WorldModel
 from .program import analysis
 from .search import run
@@ -19,6 +25,9 @@ from .theory import Theory
 # 30 s, "jumpy" 6.4 s and 10 s, "tweety" and the default did not finish 0..12 in 120 s.
 SEARCH_OPTIONS = ["--configuration=trendy"]
 OPEN_SEARCH_OPTIONS = ["--configuration=crafty"]
+# The program parts searched: their list and their statements, by group name.
+GROUPS = {"invariants": ("invariants", "invariant_statements"),
+          "errata": ("errata", "errata_statements")}
 
 
 def _pinned(symbol):
@@ -35,7 +44,8 @@ def _pin(control, model):
             if _pinned(atom.symbol) and not atom.is_fact]
 
 
-def check(book, bounds, edition, timeout=None, only=None, progress=None):
+def check(book, bounds, edition, timeout=None, only=None, progress=None, workers=1,
+          scheduler=None):
     """One result per invariant: holds | violated | unknown, with witness and rules."""
     program = analysis(book)
     if only:
@@ -44,32 +54,73 @@ def check(book, bounds, edition, timeout=None, only=None, progress=None):
             raise InputError(f"unknown invariant(s): {', '.join(sorted(unknown))} (expected: "
                              f"{', '.join(i.id for i in program.invariants)})", "--invariant")
     parts = [i for i in program.invariants if not only or i.id in only]
-    return check_parts(book, parts, program.invariant_statements, bounds, edition, timeout,
-                       progress)
+    return check_parts(book, "invariants", parts, bounds, edition, timeout, progress, workers,
+                       scheduler)
 
 
-def check_parts(book, parts, part_statements, bounds, edition, timeout=None, progress=None):
-    """Search each program part for a state deriving ``violation``."""
-    program = analysis(book)
-    in_force = set(book.encoding.editions[edition].rule_ids)
+def check_parts(book, group, parts, bounds, edition, timeout=None, progress=None, workers=1,
+                scheduler=None):
+    """Search each program part of ``group`` (GROUPS) for a state deriving ``violation``,
+    cube by cube: in a child killed at the deadline (one worker), or on a Dask cluster."""
+    cubes = find(book, bounds)
     results = []
-    for invariant in parts:
-        if progress:
-            progress.start(invariant.id)
-        try:
-            entry = isolate.call(_check_one, (book, program, invariant, part_statements,
-                                              bounds, in_force, timeout), timeout)
-        except KeyboardInterrupt:   # Ctrl-C: what is decided stays, the rest is unknown
-            results += [_unknown(i, interrupted=True) for i in parts[len(results):]]
+    with cluster.executor(workers, scheduler) as executor:
+        for invariant in parts:
             if progress:
-                progress.done("unknown")
-            return results
-        if entry is None:   # killed at the deadline: grounding or search did not finish
-            entry = _unknown(invariant)
-        results.append(entry)
-        if progress:
-            progress.done(entry["status"])
+                progress.start(invariant.id)
+            args = (executor, book, group, invariant, bounds, edition, cubes, timeout)
+            try:
+                entry = isolate.call(_decide, args, timeout) if executor.local \
+                    else _decide(*args)
+            except KeyboardInterrupt:   # Ctrl-C: what is decided stays, the rest is unknown
+                results += [_unknown(i, interrupted=True) for i in parts[len(results):]]
+                if progress:
+                    progress.done("unknown")
+                return results
+            if entry is None:   # killed at the deadline: grounding or search did not finish
+                entry = _unknown(invariant)
+            results.append(entry)
+            if progress:
+                progress.done(entry["status"])
     return results
+
+
+def _decide(executor, book, group, invariant, bounds, edition, cubes, timeout):
+    """One invariant: every wanted cube searched, merged; the witness described once."""
+    until = cluster.deadline(timeout)
+    task = (book.name, group, invariant.id, bounds.values, edition)
+    verdict = Verdict(cubes)
+    for index, found in executor.run(search_cube, task, cubes, until, verdict.wanted):
+        verdict.add(index, found)
+    winner = verdict.winner()
+    if winner is None:
+        return {"id": invariant.id, "description": invariant.description,
+                "status": verdict.status(), "witness": None, "rules": []}
+    found = verdict.found[winner]
+    witness = Witness(cubes[winner], found.symbols, found.raw, verdict.smallest())
+    return executor.call(describe_witness, task + (witness,), until)
+
+
+def _rebuilt(rulebook, group, part_id, bounds_values, edition):
+    """The arguments of _check_one from a task's plain values (in a worker, too)."""
+    book = registry.get(rulebook)
+    program = analysis(book)
+    parts, statements = (getattr(program, name) for name in GROUPS[group])
+    (part,) = [p for p in parts if p.id == part_id]
+    return (book, program, part, statements, Bounds(book.bounds, bounds_values),
+            set(book.encoding.editions[edition].rule_ids))
+
+
+def search_cube(rulebook, group, part_id, bounds_values, edition, cube, timeout):
+    """A task: the smallest violation of one part within one cube (a Found)."""
+    return _check_one(*_rebuilt(rulebook, group, part_id, bounds_values, edition), timeout,
+                      cube=cube)
+
+
+def describe_witness(rulebook, group, part_id, bounds_values, edition, witness, timeout):
+    """A task: the entry of a part violated by ``witness`` (symbols as text, smallest)."""
+    return _check_one(*_rebuilt(rulebook, group, part_id, bounds_values, edition), timeout,
+                      cube=witness.cube, witness=witness)
 
 
 def _unknown(invariant, interrupted=False):
@@ -80,7 +131,10 @@ def _unknown(invariant, interrupted=False):
     return entry
 
 
-def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout):
+def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout, cube=(),
+               witness=None):
+    """Without ``witness``: the search of one cube (a Found). With the merged ``witness``
+    (its symbols as text, whether it is the smallest): the entry, with the rules involved."""
     started = time.monotonic()
 
     def remaining():
@@ -88,8 +142,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     statements = program.minimize + program.violation_required + part_statements
     theory = Theory() if book.open_values else None
     options = SEARCH_OPTIONS if theory is None else OPEN_SEARCH_OPTIONS
-    control = program.control(bounds, statements, parts=[invariant.part], extra_args=options,
-                              theory=theory)
+    control = program.control(bounds, statements, parts=[invariant.part],
+                              extra_args=options + constants(cube), theory=theory)
     worlds = sorted({a.symbol.arguments[0].number for a in control.symbolic_atoms.by_signature("world", 1)})
     # reading(W, ID): world W reads the text with rule ID in force as well.
     readings = {}
@@ -102,21 +156,20 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
                for atom in control.symbolic_atoms.by_signature("contradicts", 1)}
     control.configuration.solve.models = "0"
     control.configuration.solve.opt_mode = "opt"
-    search = run(control, program.assumptions(editions), timeout=remaining(), keep="last",
-                 theory=theory)
+    if witness is None:
+        return Found.of(run(control, program.assumptions(editions) + assumptions(cube),
+                            timeout=remaining(), keep="last", theory=theory))
+    symbols = [parse_term(text) for text in witness.symbols]
     entry = {"id": invariant.id, "description": invariant.description}
-    if not search.satisfiable:
-        entry["status"] = "holds" if search.finished else "unknown"
-        entry.update({"witness": None, "rules": []})
-        return entry
-    model = WorldModel(search.models[-1])
+    model = WorldModel(symbols)
     entry["status"] = "violated"
     entry["witness"] = model.document(book, 1)
     if len(model.state) > 1:
         entry["witness_after"] = model.document(book, 2)
-    entry["smallest"] = search.finished
-    involved = _involved(book, program, control, search.raw[-1], worlds, in_force,
-                         readings, remaining)
+    entry["smallest"] = witness.smallest
+    # the witness as the search showed it (with open values: the variables' names)
+    raw = [parse_term(text) for text in witness.raw]
+    involved = _involved(book, program, control, raw, worlds, in_force, readings, remaining)
     named = set(involved) | against
     # A rule only a compared reading puts in force is not a rule of the edition checked: it is
     # reported apart, as the other reading.

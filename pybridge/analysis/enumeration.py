@@ -1,18 +1,21 @@
 """``rulings enumerate`` and ``rulings diff``: every state of the space (or every state whose
 rulings an erratum changes), grouped into classes of equal rulings, ignoring identifiers,
-with counts and the smallest witness of each class. The solver enumerates; Python only
-counts and keeps the smallest witness."""
+with counts and the smallest witness of each class. The solver enumerates, cube by cube
+(see :mod:`.cubes`); Python only counts and keeps the smallest witness."""
 
 import json
 
-from . import isolate
+from .. import books as registry
+from . import cluster, isolate
+from .bounds import Bounds
+from .cubes import Listed, Listing, assumptions, constants, find
 from .models import WorldModel
 from .program import analysis, exact_symmetry
 from .search import run
 
 
 class _Classes:
-    """Counts per class and the smallest model of each."""
+    """Counts per class and the smallest model of each (the first found of its size)."""
 
     def __init__(self):
         self.count, self.best, self.total = {}, {}, 0
@@ -22,11 +25,6 @@ class _Classes:
         self.count[key] = self.count.get(key, 0) + 1
         if key not in self.best or size < self.best[key][0]:
             self.best[key] = (size, model)
-
-    def ordered(self):
-        """Keys, most common first (ties by key: deterministic), with count and best model."""
-        for key in sorted(self.count, key=lambda k: (-self.count[k], k)):
-            yield key, self.count[key], self.best[key][1]
 
 
 def _collect(control, assumptions, key_of, timeout, progress, also=None):
@@ -42,8 +40,6 @@ def _collect(control, assumptions, key_of, timeout, progress, also=None):
     tick = (lambda: progress.update(classes.total, len(classes.count))) if progress else None
     search = run(control, assumptions, timeout=timeout, keep="none", on_model=seen,
                  on_tick=tick)
-    if progress:
-        progress.finish(classes.total, len(classes.count))
     return classes, search
 
 
@@ -68,63 +64,118 @@ def _isolated(function, args, timeout, head, out=None):
     return result if result is not None else {**head, "total": 0, "complete": False}
 
 
-def enumerate_states(book, bounds, edition, timeout=None, out=None, progress=None):
-    """Every state of the space, grouped into classes (in a killable child)."""
-    head = {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
-            "exact_symmetry": exact_symmetry(book, bounds), "classes": []}
-    return _isolated(_enumerate, (book, bounds, edition, timeout, out, progress), timeout,
-                     head, out)
+def enumerate_states(book, bounds, edition, timeout=None, out=None, progress=None, workers=1,
+                     scheduler=None):
+    """Every state of the space, grouped into classes, cube by cube."""
+    head = {"rulebook": book.name, "edition": edition, "bounds": bounds.describe()}
+    return _listing(book, bounds, ("enumerate", edition), head, "classes", timeout, out,
+                    progress, workers, scheduler)
 
 
-def diff(book, bounds, before, after, timeout=None, progress=None):
-    """The states whose rulings two editions give differently (in a killable child)."""
-    head = {"rulebook": book.name, "from": before, "to": after, "bounds": bounds.describe(),
-            "exact_symmetry": exact_symmetry(book, bounds), "changed": []}
-    return _isolated(_diff, (book, bounds, before, after, timeout, progress), timeout, head)
+def diff(book, bounds, before, after, timeout=None, progress=None, workers=1, scheduler=None):
+    """The states whose rulings two editions give differently, cube by cube."""
+    head = {"rulebook": book.name, "from": before, "to": after, "bounds": bounds.describe()}
+    return _listing(book, bounds, ("diff", before, after), head, "changed", timeout, None,
+                    progress, workers, scheduler)
 
 
-def _enumerate(book, bounds, edition, timeout=None, out=None, progress=None):
+def _listing(book, bounds, question, head, name, timeout, out, progress, workers, scheduler):
+    """The cubes listed in a child killed at the deadline (one worker), or on a Dask
+    cluster; merged into ``head`` + total, complete, exact_symmetry and the list ``name``."""
+    cubes = find(book, bounds)
+    args = (book, bounds, question, head, name, cubes, timeout, out, progress)
+    with cluster.executor(workers, scheduler) as executor:
+        if executor.local:
+            empty = {**head, "exact_symmetry": exact_symmetry(book, bounds), name: []}
+            return _isolated(_merged, (executor,) + args, timeout, empty, out)
+        return _merged(executor, *args)
+
+
+def _merged(executor, book, bounds, question, head, name, cubes, timeout, out, progress):
+    listing = Listing(cubes, out)
+    if executor.local:      # lines straight to --out, progress as the states come
+        function = _list_here
+        args = (book, bounds, question, out, _Running(progress, listing) if progress else None)
+    else:                   # a task per cube, its lines sent back
+        function, args = list_cube, (book.name, bounds.values, question, out is not None)
+    try:
+        for index, listed in executor.run(function, args, cubes, cluster.deadline(timeout)):
+            listing.add(index, listed)
+            if progress:
+                progress.update(listing.total, len(listing.count))
+            if listed.interrupted:
+                break
+    except KeyboardInterrupt:
+        listing.interrupted = True
+    listing.finish()
+    if progress:
+        progress.finish(listing.total, len(listing.count))
+    return {**head, "total": listing.total, "complete": listing.complete(),
+            **({"interrupted": True} if listing.interrupted else {}),
+            "exact_symmetry": exact_symmetry(book, bounds), name: listing.classes()}
+
+
+class _Running:
+    """Progress during one cube: the states and classes of the cubes before it added."""
+
+    def __init__(self, progress, listing):
+        self.progress, self.listing = progress, listing
+
+    def update(self, states, classes):
+        self.progress.update(self.listing.total + states,
+                             max(len(self.listing.count), classes))
+
+
+def list_cube(rulebook, bounds_values, question, lines, cube, timeout):
+    """A task: one cube's listing, with its --out lines when ``lines``."""
+    book = registry.get(rulebook)
+    buffer = [] if lines else None
+    listed = _list_cube(book, Bounds(book.bounds, bounds_values), question, cube, timeout,
+                        buffer.append if lines else None)
+    listed.lines = buffer
+    return listed
+
+
+def _list_here(book, bounds, question, out, progress, cube, timeout):
+    return _list_cube(book, bounds, question, cube, timeout,
+                      out.write if out is not None else None, progress)
+
+
+def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None):
+    """Every state of one cube, grouped: a Listed (``write`` gets the --out lines)."""
     program = analysis(book)
-    control = program.control(bounds, worlds=[1])
+    editions = {world: set(book.encoding.editions[edition].rule_ids)
+                for world, edition in enumerate(question[1:], 1)}
+    if question[0] == "enumerate":
+        control = program.control(bounds, worlds=[1], extra_args=constants(cube))
+
+        def key_of(model):
+            return model.class_key(book)
+
+        def payload(model):
+            return {"rulings": model.abstracted(book), "count": None,
+                    "witness": model.document(book)}
+    else:
+        control = program.control(bounds, program.diff, extra_args=constants(cube))
+
+        def key_of(model):
+            return (model.class_key(book, 1, because=False) + "\n"
+                    + model.class_key(book, 2, because=False))
+
+        def payload(model):
+            return {"before": model.abstracted(book, 1, because=False),
+                    "after": model.abstracted(book, 2, because=False),
+                    "count": None, "witness": model.document(book, 1),
+                    "rulings_before": model.decoded(book, 1),
+                    "rulings_after": model.decoded(book, 2)}
+
+    def line(model):
+        write(json.dumps({"state": model.document(book), "rulings": model.decoded(book)},
+                         ensure_ascii=False) + "\n")
+
     control.configuration.solve.models = "0"
-    in_force = set(book.encoding.editions[edition].rule_ids)
-
-    def write(model):
-        line = {"state": model.document(book), "rulings": model.decoded(book)}
-        out.write(json.dumps(line, ensure_ascii=False) + "\n")
-
-    classes, search = _collect(control, program.assumptions({1: in_force}),
-                               lambda model: model.class_key(book), timeout, progress,
-                               write if out is not None else None)
-    return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
-            "total": classes.total, "complete": search.finished,
-            **({"interrupted": True} if search.interrupted else {}),
-            "exact_symmetry": exact_symmetry(book, bounds),
-            "classes": [{"rulings": model.abstracted(book), "count": count,
-                         "witness": model.document(book)}
-                        for _, count, model in classes.ordered()]}
-
-
-def _diff(book, bounds, before, after, timeout=None, progress=None):
-    program = analysis(book)
-    control = program.control(bounds, program.diff)
-    control.configuration.solve.models = "0"
-    editions = {1: set(book.encoding.editions[before].rule_ids),
-                2: set(book.encoding.editions[after].rule_ids)}
-
-    def key_of(model):
-        return (model.class_key(book, 1, because=False) + "\n"
-                + model.class_key(book, 2, because=False))
-
-    classes, search = _collect(control, program.assumptions(editions), key_of, timeout,
-                               progress)
-    return {"rulebook": book.name, "from": before, "to": after, "bounds": bounds.describe(),
-            "total": classes.total, "complete": search.finished,
-            **({"interrupted": True} if search.interrupted else {}),
-            "exact_symmetry": exact_symmetry(book, bounds),
-            "changed": [{"before": model.abstracted(book, 1, because=False),
-                         "after": model.abstracted(book, 2, because=False),
-                         "count": count, "witness": model.document(book, 1),
-                         "rulings_before": model.decoded(book, 1),
-                         "rulings_after": model.decoded(book, 2)}
-                        for _, count, model in classes.ordered()]}
+    classes, search = _collect(control, program.assumptions(editions) + assumptions(cube),
+                               key_of, timeout, progress, line if write is not None else None)
+    return Listed(classes.total, search.finished, search.interrupted,
+                  [(key, classes.count[key], size, payload(model))
+                   for key, (size, model) in sorted(classes.best.items())])

@@ -12,11 +12,11 @@ from .check import check_parts
 from .program import analysis
 
 
-def errata(book, bounds, edition, timeout=None, progress=None):
+def errata(book, bounds, edition, timeout=None, progress=None, workers=1, scheduler=None):
     program = analysis(book)
     found = []
-    for entry in check_parts(book, program.errata, program.errata_statements, bounds, edition,
-                             timeout, progress):
+    for entry in check_parts(book, "errata", program.errata, bounds, edition, timeout,
+                             progress, workers, scheduler):
         if entry["status"] == "violated":
             found.append({"id": entry["id"], "rules": entry["rules"],
                           "compared_with": entry.get("compared_with", []),

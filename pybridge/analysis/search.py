@@ -20,6 +20,7 @@ class Search:
     interrupted: bool = False     # stopped by Ctrl-C
     models: list = field(default_factory=list)
     raw: list = field(default_factory=list)     # the same, as shown (variables unvalued)
+    cost: list = field(default_factory=list)    # the kept model's cost vector
     seconds: float = 0.0
 
 
@@ -42,6 +43,7 @@ def run(control, assumptions=(), timeout=None, on_model=None, on_tick=None, keep
         if keep == "last":
             search.models[:] = [symbols]
             search.raw[:] = [raw]
+            search.cost[:] = model.cost
         if on_model is not None:
             on_model(symbols)
 

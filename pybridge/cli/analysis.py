@@ -6,6 +6,7 @@ import math
 import click
 
 from .. import api
+from ..analysis.cluster import MAX_WORKERS, validate
 from ..books import RULEBOOKS
 from .. import signals
 from ..render import analysis_text, to_json
@@ -57,6 +58,18 @@ def timeout_option(default, help="seconds per search; what does not finish is re
                         help=help)
 
 
+def cluster_options(command):
+    """--workers N (a local Dask cluster) and --scheduler ADDRESS (a running one)."""
+    command = click.option(
+        "--scheduler", default=None, metavar="ADDRESS",
+        help="solve the cubes on a running Dask cluster, e.g. tcp://host:8786 "
+             "(pip install -e '.[cluster]')")(command)
+    return click.option(
+        "--workers", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True,
+        help="solve the cubes of the space on a local Dask cluster of this many processes "
+             "(1: this process, no Dask); the output is the same")(command)
+
+
 def _bounds(values):
     return {name: value for name, value in values.items() if value is not None}
 
@@ -78,9 +91,11 @@ def _emit(result, fmt, kind):
 @click.option("--invariant", "invariants", multiple=True,
               help="check only this invariant ID (repeatable)")
 @timeout_option(120.0)
+@cluster_options
 @format_option
 @click.pass_context
-def check_command(ctx, rulebook, edition, invariants, timeout, fmt, **bounds):
+def check_command(ctx, rulebook, edition, invariants, timeout, workers, scheduler, fmt,
+                  **bounds):
     """Check every invariant of RULEBOOK over all states within the bounds.
 
     Each invariant holds (within the bounds), is violated (with the smallest witness, a
@@ -93,7 +108,7 @@ def check_command(ctx, rulebook, edition, invariants, timeout, fmt, **bounds):
       rulings check redemption --values 0..6 --format json
     """
     result = api.check(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal(),
-                       list(invariants) or None)
+                       list(invariants) or None, workers=workers, scheduler=scheduler)
     _emit(result, fmt, "check")
     if any(i["status"] == "violated" for i in result["invariants"]):
         ctx.exit(1)
@@ -107,8 +122,9 @@ def check_command(ctx, rulebook, edition, invariants, timeout, fmt, **bounds):
               help="write every state with its rulings, one JSON line each, as found "
                    "(into a temporary file beside FILE, moved into place when the run ends)")
 @timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
+@cluster_options
 @format_option
-def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
+def enumerate_command(rulebook, edition, out, timeout, workers, scheduler, fmt, **bounds):
     """List every distinct state of RULEBOOK within the bounds, grouped by rulings.
 
     Symmetric duplicates are counted once. Classes group states with the same rulings,
@@ -120,9 +136,11 @@ def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
       rulings enumerate redemption --max-characters 3 --values 0..2 --out states.jsonl
     """
     api.validate_analysis(rulebook, _bounds(bounds), edition, listing=True)
+    validate(workers, scheduler)
     with OutFile(out) if out is not None else contextlib.nullcontext() as lines:
         result = api.enumerate_states(rulebook, _bounds(bounds), edition, timeout, lines,
-                                      Progress.for_terminal())
+                                      Progress.for_terminal(), workers=workers,
+                                      scheduler=scheduler)
     _emit(result, fmt, "enumerate")
 
 
@@ -132,15 +150,17 @@ def enumerate_command(rulebook, edition, out, timeout, fmt, **bounds):
 @click.option("--to", "after", required=True, help="edition after")
 @bound_options(listing=True)
 @timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
+@cluster_options
 @format_option
-def diff_command(rulebook, before, after, timeout, fmt, **bounds):
+def diff_command(rulebook, before, after, timeout, workers, scheduler, fmt, **bounds):
     """List the states of RULEBOOK whose rulings change from one edition to another.
 
     \b
     Example:
       rulings diff redemption --from literal --to negative_counts --max-characters 3
     """
-    result = api.diff(rulebook, before, after, _bounds(bounds), timeout, Progress.for_terminal())
+    result = api.diff(rulebook, before, after, _bounds(bounds), timeout, Progress.for_terminal(),
+                      workers=workers, scheduler=scheduler)
     _emit(result, fmt, "diff")
 
 
@@ -149,9 +169,10 @@ def diff_command(rulebook, before, after, timeout, fmt, **bounds):
 @bound_options(listing=False)
 @click.option("--edition", default=None, help="edition to examine (default: the rulebook's)")
 @timeout_option(120.0)
+@cluster_options
 @format_option
 @click.pass_context
-def errata_command(ctx, rulebook, edition, timeout, fmt, **bounds):
+def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **bounds):
     """Find contradictions inside an edition of RULEBOOK: the rule IDs that disagree, a
     witness state and an explanation. Exit code 1 when there are any.
 
@@ -159,7 +180,8 @@ def errata_command(ctx, rulebook, edition, timeout, fmt, **bounds):
     Example:
       rulings errata redemption --format json
     """
-    result = api.errata(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal())
+    result = api.errata(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal(),
+                        workers=workers, scheduler=scheduler)
     _emit(result, fmt, "errata")
     if any(c.get("status") != "unknown" for c in result["contradictions"]):
         ctx.exit(1)

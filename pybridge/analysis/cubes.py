@@ -1,0 +1,190 @@
+"""Cubes: a rulebook's state space split into independent parts, each solved on its own (one
+after another, or as tasks on a Dask cluster) and merged in a fixed order, so that the
+result is the same for any number of workers.
+
+A rulebook's ``space.lp`` declares ``space_cube(Kind, N)``: the number N of objects of each
+kind (a state has exactly one N per kind). A cube fixes one N for every kind, as
+assumptions; the cubes are every combination the space allows, sorted by the total number of
+objects, then by the counts. That total is counted by the witness cost at its top priority
+(``witness_cost(3, 1, _)``): a cube's lower bound on it. Every cube is solved in a fresh
+control built the same way, so its answer does not depend on where or after what it runs.
+"""
+
+import itertools
+from dataclasses import dataclass, field
+
+from clingo import Function, Number
+
+from .models import WorldModel
+from .program import analysis
+
+TOP = 3     # the priority of the witness cost that counts the objects of a state
+
+
+def bound(cube):
+    """The cube's lower bound on the witness cost at priority TOP: its objects."""
+    return sum(count for _, count in cube)
+
+
+def constants(cube):
+    """The cube's counts also as clingo constants ``cube_<kind>``, so that a space may ground
+    only what the cube can hold (asp/redemption/space.lp: its slots); kinds are the space's
+    own constant names."""
+    return [argument for kind, count in cube for argument in ("-c", f"cube_{kind}={count}")]
+
+
+def assumptions(cube):
+    """``space_cube(Kind, N)`` true for the count of every kind of the cube."""
+    return [(Function("space_cube", [Function(kind), Number(count)]), True)
+            for kind, count in cube]
+
+
+def find(book, bounds):
+    """The cubes of the space within ``bounds``: tuples of (kind, count) pairs (plain data,
+    sent to workers as is), in a fixed order. Combinations the space rules out (more objects
+    than a bound allows) are dropped; a space without ``space_cube`` is one cube, ``()``."""
+    control = analysis(book).control(bounds)     # no worlds: the space alone
+    values = {}
+    for atom in control.symbolic_atoms.by_signature("space_cube", 2):
+        kind, count = atom.symbol.arguments
+        values.setdefault(kind.name, set()).add(count.number)
+    kinds = sorted(values)
+    candidates = [tuple(zip(kinds, counts))
+                  for counts in itertools.product(*(sorted(values[k]) for k in kinds))]
+    candidates.sort(key=lambda cube: (bound(cube), cube))
+    control.configuration.solve.models = "1"
+    return [cube for cube in candidates
+            if control.solve(assumptions=assumptions(cube)).satisfiable]
+
+
+@dataclass
+class Found:
+    """One cube's search for a violation: its best model (shown symbols as text) and cost."""
+
+    violated: bool
+    finished: bool
+    interrupted: bool = False
+    cost: tuple = ()          # clingo's cost vector, highest priority first
+    top: int = 0              # the witness cost at priority TOP
+    symbols: tuple = ()
+    raw: tuple = ()           # the same as the search showed them (open values unvalued)
+
+    @classmethod
+    def of(cls, search):
+        if not (search.satisfiable and search.models):
+            return cls(False, search.finished, search.interrupted)
+        symbols = search.models[-1]
+        top = sum(weight for priority, weight in WorldModel(symbols).cost if priority == TOP)
+        return cls(True, search.finished, search.interrupted, tuple(search.cost), top,
+                   tuple(str(symbol) for symbol in symbols),
+                   tuple(str(symbol) for symbol in search.raw[-1]))
+
+
+@dataclass(frozen=True)
+class Witness:
+    """The merged answer's witness, sent to the task that describes it: its cube, its
+    symbols (valued, and as shown), whether it is the smallest."""
+
+    cube: tuple
+    symbols: tuple
+    raw: tuple
+    smallest: bool
+
+
+class Verdict:
+    """Merges the cubes' searches for one invariant, in any order of arrival.
+
+    Violated when any cube found a violation; the witness is the smallest by (cost, cube
+    index). Holds only when every cube holds. A cube whose lower bound exceeds the top cost
+    of a violation found cannot hold a smaller witness: it is not wanted (not started, or
+    cancelled); the witness is the smallest when every wanted cube finished."""
+
+    def __init__(self, cubes):
+        self.cubes = cubes
+        self.found = {}
+
+    def add(self, index, found):
+        self.found[index] = found
+
+    def winner(self):
+        """The index of the cube with the smallest violation, or None."""
+        violations = [(found.cost, index) for index, found in self.found.items()
+                      if found.violated]
+        return min(violations)[1] if violations else None
+
+    def wanted(self, index):
+        tops = [found.top for found in self.found.values() if found.violated]
+        return not tops or bound(self.cubes[index]) <= min(tops)
+
+    def status(self):
+        if self.winner() is not None:
+            return "violated"
+        if len(self.found) == len(self.cubes) and all(f.finished for f in self.found.values()):
+            return "holds"
+        return "unknown"
+
+    def smallest(self):
+        return all(index in self.found and self.found[index].finished
+                   for index in range(len(self.cubes)) if self.wanted(index))
+
+
+@dataclass
+class Listed:
+    """One cube's listing: its states counted by class, the smallest model of each class
+    (by size; the first found of that size) as ``payload``, and --out lines when buffered."""
+
+    total: int
+    finished: bool
+    interrupted: bool
+    classes: list             # (key, count, size, payload)
+    lines: list = field(default=None)
+
+
+class Listing:
+    """Merges the cubes' listings: counts add up, a class's witness is the smallest by
+    (size, cube index), buffered lines are written in cube order."""
+
+    def __init__(self, cubes, out=None):
+        self.cubes, self.out = cubes, out
+        self.listed, self.count, self.best = {}, {}, {}
+        self.total = 0
+        self.interrupted = False
+        self.written = 0          # cubes whose lines are written
+
+    def add(self, index, listed):
+        self.listed[index] = listed
+        self.total += listed.total
+        self.interrupted = self.interrupted or listed.interrupted
+        for key, count, size, payload in listed.classes:
+            self.count[key] = self.count.get(key, 0) + count
+            if key not in self.best or (size, index) < self.best[key][0]:
+                self.best[key] = ((size, index), payload)
+        while self.written in self.listed:
+            self._write(self.written)
+            self.written += 1
+
+    def finish(self):
+        """The lines of cubes after one that never reported (a run stopped early)."""
+        for index in sorted(i for i in self.listed if i >= self.written):
+            self._write(index)
+        self.written = len(self.cubes)
+
+    def _write(self, index):
+        listed = self.listed[index]
+        if listed.lines is not None and self.out is not None:
+            for line in listed.lines:
+                self.out.write(line)
+            listed.lines = None
+
+    def complete(self):
+        return len(self.listed) == len(self.cubes) and all(
+            listed.finished for listed in self.listed.values())
+
+    def classes(self):
+        """Per class, most common first (ties by key): its payload with the count set."""
+        entries = []
+        for key in sorted(self.count, key=lambda k: (-self.count[k], k)):
+            entry = dict(self.best[key][1])
+            entry["count"] = self.count[key]
+            entries.append(entry)
+        return entries
