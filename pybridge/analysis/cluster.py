@@ -88,6 +88,8 @@ class Cluster:
                     time.sleep(STEP)
                     continue
                 for index in done:
+                    if index not in futures:     # cancelled as unwanted meanwhile
+                        continue
                     yield index, futures.pop(index).result()
                     if wanted is not None:
                         unwanted = [i for i in futures if not wanted(i)]
