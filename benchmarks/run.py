@@ -270,10 +270,16 @@ Measured on this machine while fixing, same inputs:
   growth rows went from 2.72 s to 1.82 s and 2.04 s to 1.14 s.)
 - **single call**: most of the 0.06 s above `import clingo` is importing the package
   (click, PyYAML, the four rulebooks' schemas) and parsing the encoding; not fixed.
-- **search**: the violation is found fast; the 3 v 3 proof with strengths 0..6 does not
-  finish within 120 s (nor did it before). An analysis keeps one comparison per defender
-  (search=1), which the solver proves faster than the per-side form (RED-INV-2 at the
-  defaults: 16–25 s against 67 s).
+- **search** (issue 13): the 3 v 3 proof with strengths 0..6 did not finish within 120 s
+  under any configuration (values chosen by the solver, one comparison per world and
+  defender). Three changes, each measured: the values as clingcon integer variables shared
+  by the worlds, with one margin per side and set of opposing characters left out (3 v 3 in
+  about 1 s, 4 v 4 with 0..12 in 30 s with "trendy"); the configuration "crafty" for these
+  searches (4 v 4, 0..12: 7 s); a cube's counts given to the space, so that it grounds only
+  its own characters' slots and the sets grow with the characters in the cube, not with the
+  bound (every battle of up to ten characters: unknown after 300 s before, 52 s after; 31 s
+  on two workers). Enumeration is not faster: its states are listed one by one (about
+  20,000 a second from the solver, fewer with the Python that groups them).
 """
 
 

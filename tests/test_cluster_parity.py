@@ -174,3 +174,10 @@ def test_a_violation_beside_an_unfinished_cube_is_not_proven_smallest():
     verdict.add(1, _found((3, 0, 0)))
     verdict.add(2, Found(False, True))
     assert verdict.status() == "violated" and not verdict.smallest()
+
+
+def test_workers_without_dask_installed_name_the_extra(monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)     # import fails as if absent
+    result = CliRunner().invoke(cli, ["check", "redemption", "--workers", "2"])
+    assert result.exit_code == 2
+    assert "pip install -e '.[cluster]'" in result.output and "--workers" in result.output

@@ -11,7 +11,7 @@ from .. import books as registry
 from ..errors import InputError
 from . import cluster, isolate
 from .bounds import Bounds
-from .cubes import Found, Verdict, Witness, assumptions, constants, find
+from .cubes import Found, Verdict, Witness, assumptions, constants, find_in_time
 from .models import WorldModel
 from .program import analysis
 from .search import run
@@ -62,7 +62,12 @@ def check_parts(book, group, parts, bounds, edition, timeout=None, progress=None
                 scheduler=None):
     """Search each program part of ``group`` (GROUPS) for a state deriving ``violation``,
     cube by cube: in a child killed at the deadline (one worker), or on a Dask cluster."""
-    cubes = find(book, bounds)
+    try:
+        cubes = find_in_time(book, bounds, timeout)
+    except KeyboardInterrupt:
+        return [_unknown(i, interrupted=True) for i in parts]
+    if cubes is None:       # the space alone did not ground in time
+        return [_unknown(i) for i in parts]
     results = []
     with cluster.executor(workers, scheduler) as executor:
         for invariant in parts:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from clingo import Function, Number
 
+from . import isolate
 from .models import WorldModel
 from .program import analysis
 
@@ -55,6 +56,12 @@ def find(book, bounds):
     control.configuration.solve.models = "1"
     return [cube for cube in candidates
             if control.solve(assumptions=assumptions(cube)).satisfiable]
+
+
+def find_in_time(book, bounds, timeout):
+    """``find`` in a child killed at the deadline (grounding a space with wide bounds may not
+    finish in time): the cubes, or None when it did not. Ctrl-C raises KeyboardInterrupt."""
+    return isolate.call(find, (book, bounds), timeout)
 
 
 @dataclass

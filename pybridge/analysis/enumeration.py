@@ -4,11 +4,12 @@ with counts and the smallest witness of each class. The solver enumerates, cube 
 (see :mod:`.cubes`); Python only counts and keeps the smallest witness."""
 
 import json
+import time
 
 from .. import books as registry
 from . import cluster, isolate
 from .bounds import Bounds
-from .cubes import Listed, Listing, assumptions, constants, find
+from .cubes import Listed, Listing, assumptions, constants, find_in_time
 from .models import WorldModel
 from .program import analysis, exact_symmetry
 from .search import run
@@ -82,11 +83,19 @@ def diff(book, bounds, before, after, timeout=None, progress=None, workers=1, sc
 def _listing(book, bounds, question, head, name, timeout, out, progress, workers, scheduler):
     """The cubes listed in a child killed at the deadline (one worker), or on a Dask
     cluster; merged into ``head`` + total, complete, exact_symmetry and the list ``name``."""
-    cubes = find(book, bounds)
+    empty = {**head, "exact_symmetry": exact_symmetry(book, bounds), name: []}
+    started = time.monotonic()
+    try:
+        cubes = find_in_time(book, bounds, timeout)
+    except KeyboardInterrupt:
+        return {**empty, "total": 0, "complete": False, "interrupted": True}
+    if cubes is None:
+        return {**empty, "total": 0, "complete": False}
+    if timeout is not None:
+        timeout = max(0.0, timeout - (time.monotonic() - started))
     args = (book, bounds, question, head, name, cubes, timeout, out, progress)
     with cluster.executor(workers, scheduler) as executor:
         if executor.local:
-            empty = {**head, "exact_symmetry": exact_symmetry(book, bounds), name: []}
             return _isolated(_merged, (executor,) + args, timeout, empty, out)
         return _merged(executor, *args)
 
