@@ -283,13 +283,34 @@ Measured on this machine while fixing, same inputs:
 """
 
 
+def replace_scale(path, lines):
+    """RESULTS.md with its search section replaced by ``lines`` and the history by HISTORY;
+    the other sections keep the figures of the run that wrote them (its date stays at the
+    top, this run's date goes into the section)."""
+    text = path.read_text(encoding="utf-8")
+    start = min(i for i in (text.find("## Analysis at scale"), text.find("## Search:")) if i >= 0)
+    end = text.index("## Before and after")
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    section = "\n".join(lines[:1] + ["", f"(run on {now} with `python3 benchmarks/run.py "
+                                           "--scale-only`)"] + lines[1:]) + "\n\n"
+    path.write_text(text[:start] + section + HISTORY, encoding="utf-8")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, smaller sizes")
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
     parser.add_argument("--before", default=None,
                         help="a checkout of an earlier commit, for the before/after column")
+    parser.add_argument("--scale-only", action="store_true",
+                        help="run only the analysis-at-scale section and replace it (and the "
+                             "history) in an existing RESULTS.md")
     args = parser.parse_args()
+    if args.scale_only:
+        print("analysis at scale ...", flush=True)
+        replace_scale(Path(args.out), scale.bench(args.before))
+        print(f"updated {args.out}")
+        return
     runs = 2 if args.quick else 5
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
