@@ -132,9 +132,10 @@ def executor(workers=1, scheduler=None):
         if scheduler is not None:
             client = distributed.Client(scheduler, timeout=CONNECT, set_as_default=False)
         else:
-            local = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                             processes=True, dashboard_address=None,
-                                             silence_logs=logging.CRITICAL)
+            # no dashboard; the scheduler on a free port of this host only
+            local = distributed.LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.CRITICAL)
             client = distributed.Client(local, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
         if local is not None:
