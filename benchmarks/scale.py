@@ -91,14 +91,19 @@ def workers(arguments, count):
     return seconds, result
 
 
-def cube_count(rulebook, values, listing):
+def _cubes_of(rulebook, values, listing=False):
+    """The rulebook's bounds and cubes for ``values`` (in this process)."""
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     from pybridge.analysis import cubes
     from pybridge.analysis.bounds import Bounds
     from pybridge.books import get
     book = get(rulebook)
-    return len(cubes.find(book, Bounds(book.bounds, values,
-                                       book.listing_bounds if listing else None)))
+    bounds = Bounds(book.bounds, values, book.listing_bounds if listing else None)
+    return bounds, cubes.find(book, bounds)
+
+
+def cube_count(rulebook, values, listing):
+    return len(_cubes_of(rulebook, values, listing)[1])
 
 
 def bench_workers():
@@ -123,15 +128,10 @@ def cube_times(n, values, timeout=300):
     """Seconds per cube of the RED-INV-5 proof at ``n`` characters, each cube solved on its
     own in this process (as a worker does): what a cluster with a core per cube would take
     is the slowest cube, plus the start-up and merge."""
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from pybridge.analysis import check, cubes
-    from pybridge.analysis.bounds import Bounds
-    from pybridge.books import get
-    book = get("redemption")
-    values_lo, values_hi = (int(v) for v in values.split(".."))
-    bounds = Bounds(book.bounds, {"max_characters": n, "values": (values_lo, values_hi)})
+    bounds, cubes = _cubes_of("redemption", {"max_characters": n, "values": values})
+    from pybridge.analysis import check
     times = []
-    for cube in cubes.find(book, bounds):
+    for cube in cubes:
         start = time.perf_counter()
         found = check.search_cube("redemption", "invariants", "RED-INV-5", bounds.values,
                                   "literal", cube, timeout)

@@ -69,6 +69,11 @@ class Analysis:
         return _parse(self.root / self.book.name / "space.lp") + _parse(self.root / "core" / "symmetry.lp")
 
     @cached_property
+    def plain_space(self):
+        """The space without its statements for open values (theory atoms): plain clingo."""
+        return [s for s in self.space if not has_theory_atoms(s)]
+
+    @cached_property
     def display(self):
         """#show for the rulings and for every input predicate, so models become documents."""
         location = _location()
@@ -140,12 +145,17 @@ class Analysis:
         control = clingo.Control(arguments + list(extra_args), logger=silent)
         if theory is not None:
             theory.register(control)
-        encoding = self.encoding if theory is None else self.open_encoding
+        if theory is None:      # plain clingo: values chosen, theory atoms left out (the
+            # encoding's and the space's once, in their cached forms; the question's here)
+            program = itertools.chain(self.encoding, self.plain_space, self.display,
+                                      (s for s in statements if not has_theory_atoms(s)))
+        else:
+            program = itertools.chain(self.open_encoding, self.space, self.display, statements)
         with ast.ProgramBuilder(control) as builder:
-            for statement in itertools.chain(encoding, self.space, self.display, statements):
+            for statement in program:
                 if theory is not None:
                     theory.add(builder, statement)
-                elif not has_theory_atoms(statement):   # plain clingo: values chosen
+                else:
                     builder.add(statement)
         with control.backend() as backend:
             def add(symbol):
