@@ -178,6 +178,22 @@ def check(rulebook, bounds=None, edition=None, timeout=None, progress=None, inva
                                     progress=progress, **cluster)}
 
 
+def coverage(rulebook, bounds=None, edition=None, timeout=None, progress=None, workers=1,
+             scheduler=None):
+    """For every rule ID in force in ``edition``: the smallest state within ``bounds``
+    where a ruling cites it (``reached``, with the witness and those rulings),
+    ``unreachable`` within the bounds, or ``unknown`` (``timeout`` seconds per rule ran
+    out). ``workers``, ``scheduler``: as for check."""
+    from .analysis.coverage import coverage as run_coverage
+
+    book, bounds, edition = _analysis_args(rulebook, bounds, edition)
+    cluster = _cluster_args(workers, scheduler)
+    result = {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
+              "timeout": timeout}
+    result.update(run_coverage(book, bounds, edition, timeout, progress, **cluster))
+    return result
+
+
 def enumerate_states(rulebook, bounds=None, edition=None, timeout=None, out=None,
                      progress=None, workers=1, scheduler=None):
     """Every distinct state within ``bounds`` grouped into classes of equal rulings

@@ -126,13 +126,28 @@ def _diff_lines(result):
     for entry in result["changed"]:
         lines.append(f"  {entry['count']:>8} x {_rulings_text(entry['before'])}")
         lines.append(f"           -> {_rulings_text(entry['after'])}")
+        if entry.get("rules"):
+            lines.append(f"           by {', '.join(entry['rules'])}")
         lines.append(f"           e.g. {_witness_text(entry['witness'])}")
     return (f": {result['total']} states change, {len(result['changed'])} kinds of change, "
             f"{_done(result)}", lines)
 
 
+def _coverage_lines(result):
+    lines = []
+    for rule in result["rules"]:
+        if rule["status"] == "reached":
+            lines.append(f"  {rule['id']}: reached by {_witness_text(rule['witness'])}")
+        elif rule["status"] == "unreachable":
+            lines.append(f"  {rule['id']}: unreachable within the bounds")
+        else:
+            lines.append(f"  {rule['id']}: unknown (out of time)")
+    return f": {result['reached']} of {result['total']} rules reached", lines
+
+
 _ANALYSIS_LINES = {"check": _check_lines, "errata": _errata_lines,
-                   "enumerate": _enumerate_lines, "diff": _diff_lines}
+                   "enumerate": _enumerate_lines, "diff": _diff_lines,
+                   "coverage": _coverage_lines}
 
 
 def analysis_text(kind, result):

@@ -27,21 +27,25 @@ SEARCH_OPTIONS = ["--configuration=trendy"]
 OPEN_SEARCH_OPTIONS = ["--configuration=crafty"]
 # The program parts searched: their list and their statements, by group name.
 GROUPS = {"invariants": ("invariants", "invariant_statements"),
-          "errata": ("errata", "errata_statements")}
+          "errata": ("errata", "errata_statements"),
+          "coverage": ("coverage", "coverage_statements")}
 
 
-def _pinned(symbol):
-    """Input atoms and the witness cost's atoms: with open values the cost counts the
-    values' bounds (value >= k), so fixing those fixes the values."""
-    return symbol.name.startswith("state_") or symbol.name == "witness_cost"
+def _pinned(symbol, shown):
+    """Input atoms of a world (as shown: a generated space also has them without the world)
+    and the witness cost's atoms: with open values the cost counts the values' bounds
+    (value >= k), so fixing those fixes the values."""
+    return symbol.name == "witness_cost" or \
+        (symbol.name.startswith("state_") and (symbol.name, len(symbol.arguments)) in shown)
 
 
-def _pin(control, model):
+def _pin(program, control, model):
     """Assumptions fixing every world's state to the witness: its input atoms (state_*)
     and cost atoms true, every other such atom of the grounding false."""
-    chosen = {s for s in model if _pinned(s)}
+    shown = program.shown_inputs
+    chosen = {s for s in model if _pinned(s, shown)}
     return [(atom.symbol, atom.symbol in chosen) for atom in control.symbolic_atoms
-            if _pinned(atom.symbol) and not atom.is_fact]
+            if _pinned(atom.symbol, shown) and not atom.is_fact]
 
 
 def check(book, bounds, edition, timeout=None, only=None, progress=None, workers=1,
@@ -123,9 +127,10 @@ def search_cube(rulebook, group, part_id, bounds_values, edition, cube, timeout)
 
 
 def describe_witness(rulebook, group, part_id, bounds_values, edition, witness, timeout):
-    """A task: the entry of a part violated by ``witness`` (symbols as text, smallest)."""
+    """A task: the entry of a part violated by ``witness`` (symbols as text, smallest); the
+    rules involved are found by shrinking, but for coverage (the part names its rule)."""
     return _check_one(*_rebuilt(rulebook, group, part_id, bounds_values, edition), timeout,
-                      cube=witness.cube, witness=witness)
+                      cube=witness.cube, witness=witness, shrink=group != "coverage")
 
 
 def _unknown(invariant, interrupted=False):
@@ -137,7 +142,7 @@ def _unknown(invariant, interrupted=False):
 
 
 def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout, cube=(),
-               witness=None):
+               witness=None, shrink=True):
     """Without ``witness``: the search of one cube (a Found). With the merged ``witness``
     (its symbols as text, whether it is the smallest): the entry, with the rules involved."""
     started = time.monotonic()
@@ -148,7 +153,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     theory = Theory() if book.open_values else None
     options = SEARCH_OPTIONS if theory is None else OPEN_SEARCH_OPTIONS
     control = program.control(bounds, statements, parts=[invariant.part],
-                              extra_args=options + constants(cube), theory=theory)
+                              extra_args=options + constants(cube), theory=theory,
+                              listing=False)
     worlds = sorted({a.symbol.arguments[0].number for a in control.symbolic_atoms.by_signature("world", 1)})
     # reading(W, ID): world W reads the text with rule ID in force as well.
     readings = {}
@@ -172,6 +178,9 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     if len(model.state) > 1:
         entry["witness_after"] = model.document(book, 2)
     entry["smallest"] = witness.smallest
+    if not shrink:
+        entry["rulings"] = model.decoded(book, 1)
+        return entry
     # the witness as the search showed it (with open values: the variables' names)
     raw = [parse_term(text) for text in witness.raw]
     involved = _involved(book, program, control, raw, worlds, in_force, readings, remaining)
@@ -187,7 +196,7 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
 
 def _involved(book, program, control, symbols, worlds, in_force, readings, remaining):
     """Shrink the rules in force while this witness still violates the invariant."""
-    pinned = _pin(control, symbols)
+    pinned = _pin(program, control, symbols)
     control.configuration.solve.models = "1"
     control.configuration.solve.opt_mode = "ignore"
     kept = [rule_id for rule_id in book.encoding.rule_ids if rule_id in in_force]

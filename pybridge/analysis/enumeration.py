@@ -166,14 +166,24 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
                     "witness": model.document(book)}
     else:
         control = program.control(bounds, program.diff, extra_args=constants(cube))
+        # the rule IDs in one edition only: a change is told apart by those its rulings cite
+        differing = editions[1] ^ editions[2]
+        order = {rule_id: i for i, rule_id in enumerate(book.encoding.rule_ids)}
+
+        def rules(model):
+            cited = {rule_id for world in (1, 2) for ruling in model.decoded(book, world)
+                     for rule_id in ruling["because"] if rule_id in differing}
+            return sorted(cited, key=order.get)
 
         def key_of(model):
             return (model.class_key(book, 1, because=False) + "\n"
-                    + model.class_key(book, 2, because=False))
+                    + model.class_key(book, 2, because=False) + "\n"
+                    + json.dumps(rules(model)))
 
         def payload(model):
             return {"before": model.abstracted(book, 1, because=False),
                     "after": model.abstracted(book, 2, because=False),
+                    "rules": rules(model),
                     "count": None, "witness": model.document(book, 1),
                     "rulings_before": model.decoded(book, 1),
                     "rulings_after": model.decoded(book, 2)}

@@ -13,6 +13,7 @@ from clingo import ast
 
 from ..encoding import RULE_COMMENT, asp_root, has_theory_atoms, silent
 from ..symbols import fact
+from .generate import program as generated_space
 from .worlds import add_worlds, signatures
 
 FULL_GROUP_UP_TO = 4     # interchangeable objects per class: all permutations up to this many
@@ -66,7 +67,14 @@ class Analysis:
 
     @cached_property
     def space(self):
-        return _parse(self.root / self.book.name / "space.lp") + _parse(self.root / "core" / "symmetry.lp")
+        """The state space: generated from the rulebook's input vocabulary (with its bounds,
+        space.lp, and the constraints of a valid document, valid.lp), or space.lp alone."""
+        statements = _parse(self.root / self.book.name / "space.lp")
+        if self.book.vocabulary is not None:
+            ast.parse_string(generated_space(self.book.vocabulary), statements.append,
+                             logger=silent)
+            statements += _parse(self.root / self.book.name / "valid.lp")
+        return statements + _parse(self.root / "core" / "symmetry.lp")
 
     @cached_property
     def plain_space(self):
@@ -84,6 +92,12 @@ class Analysis:
         for name, arity in self.book.witness_inputs:
             shows.append(ast.ShowSignature(location, name, arity + 1, True))
         return shows
+
+    @cached_property
+    def shown_inputs(self):
+        """(name, arity) of the input predicates as a model shows them: with the world."""
+        return frozenset((name, arity + 1) for name, arity in
+                         signatures(self.book.encoding.statements) if name.startswith("state_"))
 
     @cached_property
     def minimize(self):
@@ -109,6 +123,23 @@ class Analysis:
         return self._parts("invariants.lp")
 
     @cached_property
+    def coverage(self):
+        """One program part per rule ID (``rulings coverage``): a state of world 1 where a
+        ruling cites the rule (``violation``, so that the check's searches find the
+        smallest)."""
+        return [Invariant(rule_id, f"a ruling cites {rule_id}", f"cover_{number}")
+                for number, rule_id in enumerate(self.book.encoding.rule_ids)]
+
+    @cached_property
+    def coverage_statements(self):
+        text = "".join(f"#program cover_{number}.\nworld(1).\n"
+                       f"violation :- because(1, _, {clingo.String(rule_id)}).\n"
+                       for number, rule_id in enumerate(self.book.encoding.rule_ids))
+        statements = []
+        ast.parse_string(text, statements.append, logger=silent)
+        return statements
+
+    @cached_property
     def errata_statements(self):
         path = self.root / self.book.name / "errata.lp"
         return _parse(path) if path.exists() else []
@@ -130,11 +161,17 @@ class Analysis:
                 pending = None
         return found
 
-    def control(self, bounds, statements=(), parts=(), worlds=(), extra_args=(), theory=None):
+    def control(self, bounds, statements=(), parts=(), worlds=(), extra_args=(), theory=None,
+                listing=True):
         """A grounded control: encoding + space + display + ``statements``, with the program
         parts ``parts`` (invariants) and ``world/1`` facts for ``worlds``. With a ``theory``
-        (theory.Theory: the rulebook's values are open) its theory atoms are kept."""
-        exact = exact_symmetry(self.book, bounds) and theory is None
+        (theory.Theory: the rulebook's values are open) its theory atoms are kept. A search
+        for one smallest state (``listing`` false) of a generated space breaks symmetry by
+        sorting only: exact lex-leader constraints cost it more than they prune (measured:
+        b5's largest cube 7.3 s with them, 0.2 s without); listings need them for their
+        counts."""
+        exact = exact_symmetry(self.book, bounds) and theory is None and \
+            (listing or self.book.vocabulary is None)
         # search = 1 tells an encoding that the state is open (it may pick solver-friendly
         # forms of a rule; asp/redemption/battle.lp does); search = 2 that its integer fields
         # are variables of a theory solver (theory.py). Symmetry is then broken by sorting

@@ -7,6 +7,7 @@ from functools import cached_property
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
+from ..inputs import ANY, OPTIONAL, Input, Kind, Names, Obj, Ref, Union, Values, Vocabulary
 from ..schema import Bool, Either, Enum, ListOf, Opt, Record, Registry, Str, shown
 from ..solving import ground
 from ..symbols import Const, fact
@@ -81,19 +82,69 @@ class B5(Rulebook):
     )
 
     bounds = (
-        Bound("max_beings", "--beings", ("max_beings",), 2, (1, 4),
-              "most beings (each in the element's field or ordered into it)"),
-        Bound("max_elements", "--elements", ("max_elements",), 2, (1, 3),
-              "most elements (in the danger field or the retreat field)"),
+        Bound("max_beings", "--beings", ("max_beings",), 2, (0, 4),
+              "most beings"),
+        Bound("max_elements", "--elements", ("max_elements",), 2, (0, 3),
+              "most elements (apparitions)"),
+        Bound("max_orders", "--orders", ("max_orders",), 1, (0, 3),
+              "most orders (moves and discoveries)"),
+        Bound("max_protections", "--protections", ("max_protections",), 1, (0, 3),
+              "most protections of others (a druid's, a galley's...)"),
         Bound("max_features", "--features", ("max_features",), 3, (0, 12),
-              "most optional features at once (orders, immunities, protections and their "
-              "spans, retreat limits)"),
+              "most optional facts at once (immunities, protections and their spans, "
+              "retreat limits, pre-conflicts, protections' ends, destructions)"),
     )
-    # enumerate and diff list every state: one being, one element, one optional feature
-    listing_bounds = {"max_beings": 1, "max_elements": 1, "max_features": 1}
+    # enumerate and diff list every state: one being, one element, one order, no optional facts
+    listing_bounds = {"max_beings": 1, "max_elements": 1, "max_orders": 1,
+                      "max_protections": 0, "max_features": 0}
 
     def max_class_size(self, bounds):
-        return max(bounds["max_beings"], bounds["max_elements"])
+        return max(bounds["max_beings"], bounds["max_elements"], bounds["max_orders"],
+                   bounds["max_protections"])
+
+    def space_facts(self, bounds):
+        """The element types the tables know, for valid.lp."""
+        return [fact("table_element_type", name) for name in sorted(self.table_types[1])]
+
+    @cached_property
+    def vocabulary(self):
+        """The input facts (see vocabulary.lp), over the names the tables know and one they
+        do not, three fields and the default phases; asp/b5/valid.lp says the rest."""
+        being_types, element_types = (Names(*sorted(types), "other")
+                                      for types in self.table_types)
+        fields = Names("f", "g", "h")
+        phase = Values(*range(1, len(PHASES) + 1))
+        # the document's default first, so that a smallest witness leaves it out
+        default = PHASES.index(EFFECT) + 1
+        effect_phase = Values(default, *(i for i in phase.values if i != default))
+        named = Union(element_types, Ref("element"))
+        being, element = Obj("being"), Obj("element")
+        return Vocabulary(
+            kinds=(Kind("being", "max_beings"), Kind("element", "max_elements"),
+                   Kind("order", "max_orders"), Kind("protection", "max_protections")),
+            inputs=(
+                Input("state_being", (being, being_types, fields)),
+                Input("state_immune_to", (being, named), ANY),
+                Input("state_protected_from", (being, named), ANY),
+                Input("state_protected_span", (being, named, phase, phase), ANY),
+                Input("state_cannot_retreat", (being,), OPTIONAL),
+                Input("state_retreat_listed", (being,), OPTIONAL),
+                Input("state_retreat_to", (being, fields), ANY),
+                Input("state_element", (element, element_types, fields)),
+                Input("state_element_active", (element,), OPTIONAL, usual=True),
+                Input("state_element_destroys", (element, Union(being_types, Ref("being"))),
+                      ANY),
+                Input("state_element_effect_phase", (element, effect_phase)),
+                Input("state_protection", (Obj("protection"), Ref("being", "element"), named,
+                                           fields, phase)),
+                Input("state_protection_leaves", (Obj("protection"), phase), OPTIONAL),
+                Input("state_order", (Obj("order"), Ref("being"),
+                                      Values(Const("move"), Const("discovery")), fields)),
+                Input("state_order_preconflict", (Obj("order"), Values(True, False)),
+                      OPTIONAL),
+            ),
+            fixed=tuple(("state_phase", (name, i)) for i, name in enumerate(PHASES, 1)),
+            features="max_features")
 
     def document(self, facts):
         return document(facts)
@@ -289,7 +340,7 @@ def document(facts):
     for ident, being, kind, to in rows("state_order"):
         orders[ident] = {"id": ident, "being": being, "kind": kind, "to": to}
     for ident, won in rows("state_order_preconflict"):
-        orders[ident]["wins_preconflict"] = won
+        orders[ident]["wins_preconflict"] = won in (True, "true")
     doc = {"rulebook": "b5"}
     if phases != list(PHASES):
         doc["phases"] = phases

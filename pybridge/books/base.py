@@ -30,6 +30,8 @@ class Rulebook:
     witness_inputs = ()      # (predicate, arity) of input facts no rule reads that witnesses
                              # need to become documents (e.g. positions, from which the
                              # bridge computes the geometry the rules read)
+    vocabulary = None        # inputs.Vocabulary: the input facts, from which the analysis
+                             # generates the state space (analysis/generate.py)
     open_values = False      # its space's integer fields are variables of a theory solver in
                              # searches (check, errata): analysis/theory.py
 

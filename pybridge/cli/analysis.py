@@ -78,7 +78,7 @@ def _emit(result, fmt, kind):
     """Print the result; a run stopped by Ctrl-C (or SIGTERM, SIGHUP) prints what it has,
     then exits 128 + the signal (130 for Ctrl-C)."""
     click.echo(to_json(result) if resolve(fmt) == "json" else analysis_text(kind, result))
-    entries = result.get("invariants", result.get("contradictions", ()))
+    entries = result.get("invariants", result.get("contradictions", result.get("rules", ())))
     if result.get("interrupted") or any(e.get("interrupted") for e in entries):
         click.echo("interrupted", err=True)
         raise SystemExit(signals.exit_code())
@@ -184,4 +184,30 @@ def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **b
                         workers=workers, scheduler=scheduler)
     _emit(result, fmt, "errata")
     if any(c.get("status") != "unknown" for c in result["contradictions"]):
+        ctx.exit(1)
+
+
+@click.command("coverage")
+@click.argument("rulebook")
+@bound_options(listing=False)
+@click.option("--edition", default=None, help="edition whose rules to cover (default: the "
+                                              "rulebook's)")
+@timeout_option(120.0, "seconds per rule; what does not finish is reported unknown")
+@cluster_options
+@format_option
+@click.pass_context
+def coverage_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **bounds):
+    """For every rule ID in force, the smallest state within the bounds where a ruling
+    cites it (a witness document `rulings rule` accepts), or "unreachable within the
+    bounds". Exit code 1 when a rule is unreachable or unknown.
+
+    \b
+    Example:
+      rulings coverage b5
+      rulings coverage b5 --edition original --format json
+    """
+    result = api.coverage(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal(),
+                          workers=workers, scheduler=scheduler)
+    _emit(result, fmt, "coverage")
+    if result["reached"] < result["total"]:
         ctx.exit(1)

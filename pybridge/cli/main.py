@@ -8,7 +8,8 @@ import click
 
 from ..errors import RulingsError
 from .. import signals
-from .analysis import check_command, diff_command, enumerate_command, errata_command
+from .analysis import (check_command, coverage_command, diff_command, enumerate_command,
+                       errata_command)
 from .catalogue import rulebooks_command
 from .output import echo_error
 from .rule import rule_command
@@ -68,6 +69,7 @@ cli.add_command(check_command)
 cli.add_command(enumerate_command)
 cli.add_command(diff_command)
 cli.add_command(errata_command)
+cli.add_command(coverage_command)
 cli.add_command(rulebooks_command)
 
 

@@ -1,0 +1,216 @@
+"""The state space of a rulebook, generated from its input vocabulary (:mod:`pybridge.inputs`).
+
+For every kind of object, slots ``kind(1..bound)`` (used ones numbered without gaps); for
+every input predicate, the candidate facts (each argument over its domain) and a choice of
+ONE, at most one (OPTIONAL) or ANY of them per key. The chosen facts are the world-less input
+facts ``state_x(...)`` (what the bridge makes of a document, checked by the rulebook's
+``valid.lp``), copied into every world the analysis declares. Around them, the same program
+gives what the analysis needs of a space:
+
+- symmetry: objects of a kind are interchangeable; the state as a vector (core/symmetry.lp)
+  of positions ``at(P, Key, J)`` (ONE and OPTIONAL facts: each value, or ``none``) and
+  ``has(P, Args)`` (ANY facts: 1 or 0), with the image of each position and value under a
+  group element (references to objects move with it); sorting keys per object when the group
+  is too large (the values of its ONE facts that name no object);
+- the smallest witness first: objects (priority 3, what a cube counts), OPTIONAL and ANY
+  facts (2), each value's rank in its domain (1);
+- cubes: ``space_cube(Kind, N)``, and the constant ``cube_<kind>`` so a cube grounds only
+  its own slots;
+- an optional bound on the OPTIONAL and ANY facts of a state (``features``).
+
+The program is text made from the declaration alone (names of the rulebook's own code, and
+values as clingo writes them): no document reaches it.
+"""
+
+import itertools
+
+from ..inputs import ANY, ONE, OPTIONAL, Ints, Obj, Ref, Tagged, Union, Values
+from ..symbols import to_symbol
+
+
+def _tuple(items):
+    items = list(items)
+    return "()" if not items else f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+
+
+class _Alternative:
+    """One shape of an argument: its term, the body that ranges it, its rank, and its image
+    under a group element (term and body)."""
+
+    def __init__(self, term, body, rank, image, image_body):
+        self.term, self.body, self.rank = term, body, rank
+        self.image, self.image_body = image, image_body
+
+
+class _Generator:
+    def __init__(self, vocabulary):
+        self.vocabulary = vocabulary
+        self.lines = []
+        self.enums = {}
+
+    def emit(self, line):
+        self.lines.append(line)
+
+    def enum(self, values):
+        if values not in self.enums:
+            number = self.enums[values] = len(self.enums) + 1
+            for rank, value in enumerate(values):
+                self.emit(f"space_enum({number}, {to_symbol(value)}, {rank}).")
+        return self.enums[values]
+
+    def alternatives(self, domain, var):
+        if isinstance(domain, (Obj, Ref)):
+            kinds = (domain.kind,) if isinstance(domain, Obj) else domain.kinds
+            return [_Alternative(var, [f"space_object({kind}, {var})"], "0", f"I{var}",
+                                 [f"space_image(E, {var}, I{var})"]) for kind in kinds]
+        if isinstance(domain, Values):
+            number = self.enum(domain.values)
+            return [_Alternative(var, [f"space_enum({number}, {var}, R{var})"], f"R{var}", var,
+                                 [])]
+        if isinstance(domain, Ints):
+            return [_Alternative(var, [f"{var} = {domain.lo}..{domain.hi}"], f"|{var}|", var,
+                                 [])]
+        if isinstance(domain, Tagged):
+            return [_Alternative(f"{domain.name}({a.term})", a.body, a.rank,
+                                 f"{domain.name}({a.image})", a.image_body)
+                    for a in self.alternatives(domain.inner, var)]
+        if isinstance(domain, Union):
+            return [_Alternative(a.term, a.body, f"{a.rank} + {index}", a.image, a.image_body)
+                    for index, option in enumerate(domain.options)
+                    for a in self.alternatives(option, var)]
+        raise TypeError(f"not a domain: {domain!r}")
+
+    def kind(self, kind):
+        name, bound = kind.name, kind.bound
+        self.emit(f"#const cube_{name} = 0.")
+        self.emit(f"space_slot_of({name}, I) :- cube_{name} = 0, I = 1..{bound}.")
+        self.emit(f"space_slot_of({name}, I) :- I = 1..cube_{name}.")
+        self.emit(f"space_object({name}, {name}(I)) :- space_slot_of({name}, I), I <= {kind.least}.")
+        self.emit(f"{{ space_object({name}, {name}(I)) }} :- space_slot_of({name}, I), "
+                  f"I > {kind.least}.")
+        self.emit(f":- space_object({name}, {name}(I)), I > 1, "
+                  f"not space_object({name}, {name}(I - 1)).")
+        self.emit(f"space_slot({name}(I), {name}, I) :- space_object({name}, {name}(I)).")
+        self.emit(f"space_cube({name}, N) :- N = #count {{ X : space_object({name}, X) }}.")
+        self.emit(f"witness_cost(3, 1, X) :- space_object({name}, X).")
+
+    def input(self, declared):
+        name, arity, length = declared.name, len(declared.args), declared.key_length
+        variables = [f"X{j}" for j in range(arity)]
+        atom = f"{name}({', '.join(variables)})"
+        whole = _tuple(variables)
+        key = _tuple(variables[:length])
+        choices = [self.alternatives(domain, var) for domain, var in zip(declared.args, variables)]
+        key_body = [literal for alternatives in choices[:length] for literal in alternatives[0].body]
+        self.emit(f"space_keyed({name}, {key}) :- {', '.join(key_body) or '#true'}.")
+        for combination in itertools.product(*choices):
+            terms = _tuple(a.term for a in combination)
+            body = [literal for a in combination for literal in a.body]
+            rank = " + ".join(a.rank for a in combination)
+            self.emit(f"space_candidate({name}, {terms}, {rank}) :- {', '.join(body) or '#true'}.")
+        low, high = {ONE: ("1 ", " 1"), OPTIONAL: ("", " 1"), ANY: ("", "")}[declared.many]
+        self.emit(f"{low}{{ {atom} : space_candidate({name}, {whole}, _) }}{high} :- "
+                  f"space_keyed({name}, {key}).")
+        self.emit(f"{name}(W, {', '.join(variables)}) :- world(W), {atom}.")
+        self.emit(f"witness_cost(1, R, v({name}, {whole})) :- {atom}, "
+                  f"space_candidate({name}, {whole}, R), R > 0.")
+        if declared.usual:
+            self.emit(f"space_has({name}, {key}) :- {atom}.")
+            self.emit(f"witness_cost(2, 1, f({name}, {key})) :- space_keyed({name}, {key}), "
+                      f"not space_has({name}, {key}).")
+        elif declared.many != ONE:
+            self.emit(f"witness_cost(2, 1, f({name}, {whole})) :- {atom}.")
+        self.symmetry(declared, variables, choices)
+
+    def symmetry(self, declared, variables, choices):
+        """The state vector's positions of one input and their images. A ONE or OPTIONAL
+        fact gives a position per value argument (so that a comparison of two values ranges
+        over one argument's domain, not over the product of them all): ``at(P, Key, J)``
+        with the J-th value, or ``none`` (1 or 0 for a fact with no values); an ANY fact its
+        presence, ``has(P, Args)``."""
+        name, length = declared.name, declared.key_length
+        atom = f"{name}({', '.join(variables)})"
+        key = _tuple(variables[:length])
+        slots = range(length, len(variables)) if variables[length:] else (None,)
+
+        def value(j, terms):
+            return "1" if j is None else terms[j]
+
+        def number(j):
+            return 0 if j is None else j - length + 1
+        if declared.many == ANY:
+            self.emit(f"space_value(has({name}, {_tuple(variables)}), 1) :- {atom}.")
+            self.emit(f"space_value(has({name}, {_tuple(variables)}), 0) :- "
+                      f"space_candidate({name}, {_tuple(variables)}, _), not {atom}.")
+        else:
+            for j in slots:
+                self.emit(f"space_value(at({name}, {key}, {number(j)}), {value(j, variables)}) "
+                          f":- {atom}.")
+        if declared.many == OPTIONAL:
+            none = "0" if slots == (None,) else "none"
+            key_images = "".join(f", {b}" for c in choices[:length] for b in c[0].image_body)
+            image_key = _tuple(c[0].image for c in choices[:length])
+            if not declared.usual:
+                self.emit(f"space_has({name}, {key}) :- {atom}.")
+            for j in slots:
+                self.emit(f"space_value(at({name}, {key}, {number(j)}), {none}) :- "
+                          f"space_keyed({name}, {key}), not space_has({name}, {key}).")
+                self.emit(f"space_image_value(E, at({name}, {image_key}, {number(j)}), {none}) "
+                          f":- space_group_element(E), space_keyed({name}, {key}), "
+                          f"not space_has({name}, {key}){key_images}.")
+        for combination in itertools.product(*choices):
+            terms = [a.term for a in combination]
+            fact = f"{name}({', '.join(terms)})"
+            images = [a.image for a in combination]
+            if declared.many == ANY:
+                image_body = "".join(f", {b}" for a in combination for b in a.image_body)
+                candidate = f"space_candidate({name}, {_tuple(terms)}, _)"
+                position = f"has({name}, {_tuple(images)})"
+                self.emit(f"space_image_value(E, {position}, 1) :- space_group_element(E), "
+                          f"{fact}{image_body}.")
+                self.emit(f"space_image_value(E, {position}, 0) :- space_group_element(E), "
+                          f"{candidate}, not {fact}{image_body}.")
+                continue
+            for j in slots:
+                parts = combination[:length] + ((combination[j],) if j is not None else ())
+                image_body = "".join(f", {b}" for a in parts for b in a.image_body)
+                self.emit(f"space_image_value(E, at({name}, {_tuple(images[:length])}, "
+                          f"{number(j)}), {value(j, images)}) :- space_group_element(E), "
+                          f"{fact}{image_body}.")
+        plain = all(not isinstance(d, (Obj, Ref, Tagged, Union)) for d in declared.args[length:])
+        if declared.many == ONE and length == 1 and plain and variables[length:]:
+            self.emit(f"space_key(X0, {self.sort_key(declared)}, {_tuple(variables[length:])}) "
+                      f":- {atom}.")
+
+    def sort_key(self, declared):
+        kind = declared.args[0].kind
+        same = [i for i in self.vocabulary.inputs
+                if i.many == ONE and i.key_length == 1 and i.args[0].kind == kind]
+        return same.index(declared) + 1
+
+    def program(self):
+        vocabulary = self.vocabulary
+        for kind in vocabulary.kinds:
+            self.kind(kind)
+        for declared in vocabulary.inputs:
+            self.input(declared)
+        for name, row in vocabulary.fixed:
+            arguments = ", ".join(str(to_symbol(value)) for value in row)
+            self.emit(f"{name}({arguments}).")
+            self.emit(f"{name}(W, {arguments}) :- world(W).")
+        if vocabulary.features:
+            def element(i):
+                variables = [f"X{j}" for j in range(len(i.args))]
+                if i.usual:
+                    key = _tuple(variables[:i.key_length])
+                    return f"f({i.name}, {key}) : space_keyed({i.name}, {key}), " \
+                           f"not space_has({i.name}, {key})"
+                return f"f({i.name}, {_tuple(variables)}) : {i.name}({', '.join(variables)})"
+            elements = "; ".join(element(i) for i in vocabulary.inputs if i.many != ONE)
+            self.emit(f":- #count {{ {elements} }} > {vocabulary.features}.")
+        return "\n".join(self.lines) + "\n"
+
+
+def program(vocabulary):
+    """The space of ``vocabulary`` as program text (see the module's description)."""
+    return _Generator(vocabulary).program()

@@ -1,0 +1,184 @@
+"""A rulebook's input vocabulary: the ``state_*`` facts its rules read, declared once.
+
+The declaration says, for every input predicate, what each argument ranges over and how many
+facts an object may have; the state space of the analysis is generated from it
+(:mod:`pybridge.analysis.generate`), and the facts the bridge makes of a document are
+checked against it (:func:`conforms`, in the tests), so the space and the documents cannot
+drift apart. A rulebook adds only its bounds and, in ``asp/<rulebook>/valid.lp``, the
+constraints a valid document obeys beyond these (read by the space and checked on documents).
+
+Argument domains:
+  Obj(kind)          the object the fact is about (the leading Obj arguments are its key)
+  Ref(kind, ...)     any object in the state of one of these kinds
+  Values(v, ...)     one of these values (strings, ints, booleans, Const names)
+  Names(n, ...)      any name (a string) a document may give; the space tries these (the
+                     names the rules compare against, and one they do not)
+  Ints(lo, hi)       an integer between two clingo constants (the bounds)
+  Tagged(name, d)    the term name(X), X from domain d
+  Union(d, ...)      any of these domains
+"""
+
+from dataclasses import dataclass
+
+from clingo import SymbolType
+
+from .symbols import to_symbol
+
+ONE, OPTIONAL, ANY = "one", "optional", "any"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """Objects a document lists: ``name(1)``, ``name(2)``... up to the constant ``bound``;
+    at least ``least`` of them in every state."""
+
+    name: str
+    bound: str
+    least: int = 0
+
+
+@dataclass(frozen=True)
+class Obj:
+    kind: str
+
+
+@dataclass(frozen=True)
+class Ref:
+    kinds: tuple
+
+    def __init__(self, *kinds):
+        object.__setattr__(self, "kinds", kinds)
+
+
+@dataclass(frozen=True)
+class Values:
+    values: tuple
+
+    def __init__(self, *values):
+        object.__setattr__(self, "values", tuple(values))
+
+
+@dataclass(frozen=True, init=False)
+class Names(Values):
+    pass
+
+
+@dataclass(frozen=True)
+class Ints:
+    lo: str
+    hi: str
+
+
+@dataclass(frozen=True)
+class Tagged:
+    name: str
+    inner: object
+
+
+@dataclass(frozen=True)
+class Union:
+    options: tuple
+
+    def __init__(self, *options):
+        object.__setattr__(self, "options", tuple(options))
+
+
+@dataclass(frozen=True)
+class Input:
+    """``name(args...)``: ONE fact per key (the leading Obj arguments), at most one
+    (OPTIONAL) or ANY number (each a feature of the state, counted by ``features``)."""
+
+    name: str
+    args: tuple
+    many: str = ONE
+    usual: bool = False      # OPTIONAL: present unless a document says otherwise (a flag
+                             # whose default is true): its absence is the feature, counted
+                             # by ``features`` and by the witness cost
+
+    @property
+    def key_length(self):
+        length = 0
+        for domain in self.args:
+            if not isinstance(domain, Obj):
+                break
+            length += 1
+        return length
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """Kinds of objects, input predicates, facts fixed in every state of the space (e.g. the
+    default phases of a turn), and the constant bounding how many OPTIONAL and ANY facts a
+    state has at once ("" for no such bound)."""
+
+    kinds: tuple
+    inputs: tuple
+    fixed: tuple = ()            # (predicate, row) pairs
+    features: str = ""
+
+    def input(self, name):
+        return next(i for i in self.inputs if i.name == name)
+
+
+def _member(domain, symbol, kinds_of):
+    """Whether ``symbol`` (from a document's facts) lies in ``domain``; objects are any
+    string or term naming one of the kinds (``kinds_of``: identifier -> kinds)."""
+    if isinstance(domain, (Obj, Ref)):
+        kinds = (domain.kind,) if isinstance(domain, Obj) else domain.kinds
+        return bool(kinds_of.get(symbol, set()) & set(kinds))
+    if isinstance(domain, Names):
+        return symbol.type == SymbolType.String
+    if isinstance(domain, Values):
+        return symbol in {to_symbol(v) for v in domain.values}
+    if isinstance(domain, Ints):
+        return symbol.type == SymbolType.Number
+    if isinstance(domain, Tagged):
+        return symbol.type == SymbolType.Function and symbol.name == domain.name and \
+            len(symbol.arguments) == 1 and _member(domain.inner, symbol.arguments[0], kinds_of)
+    if isinstance(domain, Union):
+        return any(_member(option, symbol, kinds_of) for option in domain.options)
+    raise TypeError(domain)
+
+
+def conforms(vocabulary, facts):
+    """The problems (a list of texts; empty: none) of a document's facts against the
+    vocabulary: an undeclared predicate or arity, an argument outside its domain, an object
+    without its ONE fact, two facts where one is allowed."""
+    by_name = {i.name: i for i in vocabulary.inputs}
+    fixed = {name for name, _ in vocabulary.fixed}
+    problems = []
+    kinds_of = {}
+    keyed = {}
+    for symbol in facts:
+        declared = by_name.get(symbol.name)
+        if declared is None:
+            if symbol.name not in fixed:
+                problems.append(f"{symbol}: not an input of the vocabulary")
+            continue
+        if len(symbol.arguments) != len(declared.args):
+            problems.append(f"{symbol}: expected {len(declared.args)} arguments")
+            continue
+        for domain, argument in zip(declared.args, symbol.arguments):
+            if isinstance(domain, Obj):
+                kinds_of.setdefault(argument, set()).add(domain.kind)
+    for symbol in facts:
+        declared = by_name.get(symbol.name)
+        if declared is None or len(symbol.arguments) != len(declared.args):
+            continue
+        for position, (domain, argument) in enumerate(zip(declared.args, symbol.arguments)):
+            if not _member(domain, argument, kinds_of):
+                problems.append(f"{symbol}: argument {position + 1} is outside its domain")
+        key = tuple(symbol.arguments[:declared.key_length])
+        keyed.setdefault((symbol.name, key), []).append(symbol)
+    for declared in vocabulary.inputs:
+        if declared.many == ANY:
+            continue
+        for (name, key), found in keyed.items():
+            if name == declared.name and len(found) > 1:
+                problems.append(f"{name}{key}: {len(found)} facts where one is allowed")
+        if declared.many == ONE and declared.key_length == 1:
+            kind = declared.args[0].kind
+            for obj, kinds in kinds_of.items():
+                if kind in kinds and (declared.name, (obj,)) not in keyed:
+                    problems.append(f"{declared.name}: none for {obj}")
+    return problems

@@ -1,0 +1,78 @@
+"""`rulings coverage`: every rule ID in force reached by a state of the space (a witness
+`rule` accepts, whose rulings cite the rule), or reported unreachable within the bounds."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import pybridge
+from pybridge.books import get
+from pybridge.cli.main import cli
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, list(args))
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture(scope="module", params=["errata", "original"])
+def b5_coverage(request):
+    result = run("coverage", "b5", "--edition", request.param, "--format", "json")
+    return request.param, result
+
+
+def test_coverage_b5_reaches_every_rule_of_each_edition_at_the_default_bounds(b5_coverage):
+    edition, result = b5_coverage
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    in_force = get("b5").encoding.editions[edition].rule_ids
+    assert [r["id"] for r in report["rules"]] == list(in_force)
+    assert report["reached"] == report["total"] == len(in_force)
+    assert {r["status"] for r in report["rules"]} == {"reached"}
+    # every row of table T.4 in the edition, and the original's T4-7 reading
+    rows = {r["id"] for r in report["rules"] if r["id"].startswith("T4-")}
+    expected = {f"T4-{n}" for n in range(1, 12)} if edition == "errata" else {"T4-7-ORIG"}
+    assert rows == expected
+
+
+def test_coverage_b5_witnesses_are_ruled_by_rule_citing_the_rule(b5_coverage):
+    """Each witness, ruled again through `rule` in that edition, has a ruling citing the
+    rule, and the rulings the report names are those."""
+    edition, result = b5_coverage
+    for entry in json.loads(result.stdout)["rules"]:
+        ruled = pybridge.rule(entry["witness"], edition=edition)["rulings"]
+        citing = [r for r in ruled if entry["id"] in r["because"]]
+        assert citing, entry
+        assert citing == entry["rulings"]
+
+
+def test_coverage_b5_the_witness_is_the_smallest():
+    """B.5.2.6 (an order refused or its conflict lost) needs a being, an element and an
+    order: three objects, no fewer; T4-2 (Rr immune to TR) a being and an element."""
+    report = json.loads(run("coverage", "b5", "--format", "json").stdout)
+    by_id = {r["id"]: r for r in report["rules"]}
+    order = by_id["B.5.2.6"]["witness"]
+    assert len(order["beings"]) == 1 and len(order["elements"]) == 1 and len(order["orders"]) == 1
+    row = by_id["T4-2"]["witness"]
+    assert [b["type"] for b in row["beings"]] == ["Rr"]
+    assert [e["type"] for e in row["elements"]] == ["TR"]
+    assert "orders" not in row and "protections" not in row
+    assert all(r["smallest"] for r in report["rules"])
+
+
+def test_coverage_names_a_rule_unreachable_within_the_bounds_and_exits_1():
+    """Without orders no order can be refused or lose its conflict (B.5.2.6)."""
+    result = run("coverage", "b5", "--orders", "0", "--format", "text")
+    assert result.exit_code == 1
+    assert "B.5.2.6: unreachable within the bounds" in result.output
+    assert "23 of 24 rules reached" in result.output.splitlines()[0]
+    assert "max orders 0" in result.output.splitlines()[0]
+
+
+def test_coverage_refuses_bad_options_with_exit_2():
+    result = run("coverage", "b5", "--edition", "nope")
+    assert result.exit_code == 2 and "--edition" in result.output
+    result = run("coverage", "b5", "--beings", "9")
+    assert result.exit_code == 2 and "--beings" in result.output

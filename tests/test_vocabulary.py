@@ -1,0 +1,139 @@
+"""Spaces generated from the input vocabulary (pybridge/inputs.py, analysis/generate.py):
+the vocabulary covers every input the rules read; every document's facts obey it and the
+rulebook's valid.lp; every state of the space is a document that `rule` accepts, whose facts
+are exactly the state's, and that `rule` rules as the space does."""
+
+from pathlib import Path
+
+import clingo
+import pytest
+
+import pybridge
+from pybridge.analysis.bounds import Bounds
+from pybridge.analysis.models import WorldModel
+from pybridge.analysis.program import analysis
+from pybridge.analysis.worlds import signatures
+from pybridge.books import RULEBOOKS, get
+from pybridge.encoding import asp_root, silent
+from pybridge.inputs import conforms
+from pybridge.loading import load_document
+from pybridge.symbols import unpack
+
+GENERATED = [name for name, book in RULEBOOKS.items() if book.vocabulary is not None]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_every_input_the_rules_read_is_in_the_vocabulary(name):
+    book = get(name)
+    read = {(n, a) for n, a in signatures(book.encoding.statements) if n.startswith("state_")}
+    vocabulary = book.vocabulary
+    declared = {(i.name, len(i.args)) for i in vocabulary.inputs} | \
+        {(n, len(row)) for n, row in vocabulary.fixed}
+    assert read <= declared, sorted(read - declared)
+    # and the space generates each of them: a fact of every input in some state
+    control = analysis(book).control(Bounds(book.bounds), worlds=[1])
+    generated = {(a.symbol.name, len(a.symbol.arguments) - 1)
+                 for a in control.symbolic_atoms if a.symbol.name.startswith("state_")
+                 and a.symbol.arguments and a.symbol.arguments[0] == clingo.Number(1)}
+    assert read <= generated, sorted(read - generated)
+
+
+def _valid_lp_accepts(book, facts):
+    control = clingo.Control(logger=silent)
+    control.load(str(asp_root() / book.name / "valid.lp"))
+    with control.backend() as backend:
+        for symbol in list(facts) + book.space_facts(Bounds(book.bounds)):
+            backend.add_rule([backend.add_atom(symbol)])
+    control.ground([("base", [])])
+    return control.solve().satisfiable
+
+
+def _documents(name):
+    return sorted((EXAMPLES / name).glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", [p for name in GENERATED for p in _documents(name)],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_example_obeys_the_vocabulary_and_valid_lp(path):
+    document = load_document(str(path))
+    book = get(document["rulebook"])
+    facts = book.facts(book.validate(document))
+    assert conforms(book.vocabulary, facts) == []
+    assert _valid_lp_accepts(book, facts)
+
+
+def test_valid_lp_refuses_what_validation_refuses():
+    """Each constraint of b5's valid.lp against a document validate() refuses for the same
+    reason (the facts written by hand, as the bridge would make them without the check)."""
+    book = get("b5")
+    base = [clingo.parse_term(t) for t in (
+        'state_being("b", "K", "f")', 'state_element("e", "CN", "g")',
+        'state_element_effect_phase("e", 3)')]
+    refused = [
+        'state_protected_span("b", "CN", 3, 2)',
+        'state_order("o", "b", move, "f")',
+        'state_retreat_to("b", "g")',                   # not listed
+        'state_order("o", "b", move, "g")\nstate_order_preconflict("o", true)',
+    ]
+    assert _valid_lp_accepts(book, base)
+    for text in refused:
+        extra = [clingo.parse_term(t) for t in text.split("\n")]
+        assert not _valid_lp_accepts(book, base + extra), text
+    listed = [clingo.parse_term(t) for t in ('state_retreat_listed("b")', 'state_retreat_to("b", "f")')]
+    assert not _valid_lp_accepts(book, base + listed)      # a retreat into its own field
+    # an immunity to a name that is no element, no element's type and no type of the tables
+    unknown = clingo.parse_term('state_immune_to("b", "Nebel")')
+    assert not _valid_lp_accepts(book, base + [unknown])
+    named = clingo.parse_term('state_element("Nebel", "other", "g")')
+    assert _valid_lp_accepts(book, base + [unknown, named])
+
+
+# Records a document lists without ids: the bridge numbers them from 0 in document order,
+# the space names them kind(1), kind(2)... (and the witness lists them in that order).
+NUMBERED = {"b5": ("protection",)}
+
+
+def _plain(symbol, numbered=()):
+    name, values, _ = unpack(symbol)
+    text = []
+    for value in map(str, values):
+        for kind in numbered:
+            if value.startswith(kind) and value[len(kind):].isdigit():
+                value = str(int(value[len(kind):]) - 1)
+        text.append(value)
+    return (name, tuple(text))
+
+
+SMALL = {"b5": {"max_beings": 2, "max_elements": 1, "max_orders": 1, "max_protections": 1,
+                "max_features": 1}}
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_every_state_of_the_space_is_a_document_rule_accepts_and_rules_alike(name):
+    """150 random states of a small space (random decisions, seeds 1..150): the witness
+    document validates, its facts are exactly the state's, and `rule` gives the rulings
+    the space's model has."""
+    book = get(name)
+    program = analysis(book)
+    control = program.control(Bounds(book.bounds, SMALL[name]), worlds=[1])
+    edition = set(book.encoding.editions[book.default_edition].rule_ids)
+    control.configuration.solve.models = "1"
+    control.configuration.solver.rand_freq = "1"
+    control.configuration.solver.sign_def = "rnd"
+    seen = set()
+    for seed in range(1, 151):
+        control.configuration.solver.seed = str(seed)
+        with control.solve(assumptions=program.assumptions({1: edition}),
+                           yield_=True) as handle:
+            symbols = next(iter(handle)).symbols(shown=True)
+        world = WorldModel(symbols)
+        document = world.document(book, 1)
+        state = book.validate(document)
+        # objects are terms in the space (being(1)), their ids text in the document
+        numbered = NUMBERED.get(name, ())
+        assert sorted(_plain(s) for s in book.facts(state)) == \
+            sorted(_plain(s, numbered) for s in world.state[1]), document
+        assert pybridge.rule(document)["rulings"] == world.decoded(book, 1), document
+        seen.add(str(sorted(map(str, symbols))))
+    assert len(seen) > 100      # the seeds reach different states
