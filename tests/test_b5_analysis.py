@@ -139,3 +139,27 @@ def test_enumerate_b5_lists_every_state_of_the_listing_bounds(runner):
     kinds = {r["kind"] for c in report["classes"] for r in c["rulings"]}
     assert kinds == {"immune", "protected", "order_refused", "main_conflict_lost",
                      "entry_forbidden"}
+
+
+def test_diff_b5_has_changed_states_for_every_row_the_errata_change(runner):
+    """Every T.4 row the errata change (T4-1 .. T4-11) changes states at the listing bounds.
+    T4-1 .. T4-10 add or alter rulings that cite them; T4-11 takes B.5.2.8's king protection
+    from the WJ away, so its change is a ruling that disappears (cited by nothing after)."""
+    result = run(runner, "diff", "b5", "--from", "original", "--to", "errata", "--format", "json")
+    report = json.loads(result.stdout)
+    cited = {rule for change in report["changed"] for rule in change["rules"]}
+    assert cited == {f"T4-{n}" for n in range(1, 11)} | {"T4-7-ORIG"}
+    for change in report["changed"]:
+        for rule in change["rules"]:
+            side = "rulings_before" if rule == "T4-7-ORIG" else "rulings_after"
+            assert any(rule in r["because"] for r in change[side]), (rule, change)
+    king = [c for c in report["changed"] if _types(c["witness"]) == ({"K"}, {"WJ"})
+            and any(r["kind"] == "protected" for r in c["before"])
+            and not any(r["kind"] == "protected" for r in c["after"])]
+    assert king and all(c["rules"] == [] for c in king)
+    assert all("B.5.2.8" in r["because"] for c in king for r in c["rulings_before"]
+               if r["kind"] == "protected")
+    # with one optional fact the king's destruction cites T4-11 itself
+    result = run(runner, "diff", "b5", "--from", "original", "--to", "errata", "--orders", "0",
+                 "--features", "1", "--format", "json")
+    assert any("T4-11" in c["rules"] for c in json.loads(result.stdout)["changed"])

@@ -137,3 +137,16 @@ def test_every_state_of_the_space_is_a_document_rule_accepts_and_rules_alike(nam
         assert pybridge.rule(document)["rulings"] == world.decoded(book, 1), document
         seen.add(str(sorted(map(str, symbols))))
     assert len(seen) > 100      # the seeds reach different states
+
+
+# What an invariant may read: the contract (input facts and rulings), its own views (inv_*),
+# and the analysis's scaffolding.
+CONTRACT = {"ruling", "because", "world", "violation", "contradicts"}
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_invariants_are_stated_over_input_facts_and_rulings(name):
+    book = get(name)
+    used = {n for n, _ in signatures(analysis(book).invariant_statements)}
+    foreign = {n for n in used if not (n.startswith(("state_", "inv_")) or n in CONTRACT)}
+    assert foreign == set(), f"invariants read the encoding's own predicates: {sorted(foreign)}"

@@ -19,6 +19,28 @@ def _shown(bound, value):
     return f"{value[0]}..{value[1]}" if bound.is_range else value
 
 
+BOUND_NAMES = frozenset(bound.name for book in RULEBOOKS.values() for bound in book.bounds)
+
+
+class RulebookCommand(click.Command):
+    """A command on one RULEBOOK: once the rulebook is named, only its own bounds are
+    options (``rulings check b5 --help`` lists b5's; another rulebook's bound is refused
+    as no such option); without a rulebook, the help lists every rulebook's."""
+
+    def parse_args(self, ctx, args):
+        named = [arg for arg in args if arg in RULEBOOKS]
+        ctx.meta["rulings_rulebook"] = named[0] if named else None
+        return super().parse_args(ctx, args)
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        name = ctx.meta.get("rulings_rulebook")
+        if name is None:
+            return params
+        own = {bound.name for bound in RULEBOOKS[name].bounds}
+        return [p for p in params if p.name not in BOUND_NAMES or p.name in own]
+
+
 def bound_options(listing):
     """One option per bound any rulebook declares (e.g. --max-characters, --values);
     ``listing``: the defaults of enumerate and diff."""
@@ -84,7 +106,7 @@ def _emit(result, fmt, kind):
         raise SystemExit(signals.exit_code())
 
 
-@click.command("check")
+@click.command("check", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=False)
 @click.option("--edition", default=None, help="edition to check (default: the rulebook's)")
@@ -114,7 +136,7 @@ def check_command(ctx, rulebook, edition, invariants, timeout, workers, schedule
         ctx.exit(1)
 
 
-@click.command("enumerate")
+@click.command("enumerate", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=True)
 @click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
@@ -144,7 +166,7 @@ def enumerate_command(rulebook, edition, out, timeout, workers, scheduler, fmt, 
     _emit(result, fmt, "enumerate")
 
 
-@click.command("diff")
+@click.command("diff", cls=RulebookCommand)
 @click.argument("rulebook")
 @click.option("--from", "before", required=True, help="edition before")
 @click.option("--to", "after", required=True, help="edition after")
@@ -164,7 +186,7 @@ def diff_command(rulebook, before, after, timeout, workers, scheduler, fmt, **bo
     _emit(result, fmt, "diff")
 
 
-@click.command("errata")
+@click.command("errata", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=False)
 @click.option("--edition", default=None, help="edition to examine (default: the rulebook's)")
@@ -187,7 +209,7 @@ def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **b
         ctx.exit(1)
 
 
-@click.command("coverage")
+@click.command("coverage", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=False)
 @click.option("--edition", default=None, help="edition whose rules to cover (default: the "
