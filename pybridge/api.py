@@ -143,7 +143,8 @@ def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition")
     if edition not in editions:
         raise InputError(f"unknown edition {shown(edition)} (expected one of: {', '.join(editions)})",
                          option)
-    defaults = book.listing_bounds if listing else None
+    defaults = None if not listing else \
+        {**book.listing_bounds, **book.diff_bounds} if listing == "diff" else book.listing_bounds
     return book, Bounds(book.bounds, bounds, defaults), edition
 
 
@@ -181,7 +182,9 @@ def check(rulebook, bounds=None, edition=None, timeout=None, progress=None, inva
 def coverage(rulebook, bounds=None, edition=None, timeout=None, progress=None, workers=1,
              scheduler=None):
     """For every rule ID in force in ``edition``: the smallest state within ``bounds``
-    where a ruling cites it (``reached``, with the witness and those rulings),
+    where the rule contributes to a ruling (``reached``, with the witness and those
+    rulings; ``how``: ``cited`` by a ruling, or ``needed``: without it the rulings differ,
+    given as ``rulings`` and ``rulings_without``),
     ``unreachable`` within the bounds, or ``unknown`` (``timeout`` seconds per rule ran
     out). ``workers``, ``scheduler``: as for check."""
     from .analysis.coverage import coverage as run_coverage
@@ -212,7 +215,7 @@ def diff(rulebook, before, after, bounds=None, timeout=None, progress=None, work
     ``workers``, ``scheduler``: as for check."""
     from .analysis.enumeration import diff as run_diff
 
-    book, bounds, before = _analysis_args(rulebook, bounds, before, listing=True,
+    book, bounds, before = _analysis_args(rulebook, bounds, before, listing="diff",
                                           option="--from")
     if after not in book.encoding.editions:
         raise InputError(f"unknown edition {shown(after)} (expected one of: "

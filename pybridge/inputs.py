@@ -16,6 +16,7 @@ Argument domains:
   Ints(lo, hi)       an integer between two clingo constants (the bounds)
   Tagged(name, d)    the term name(X), X from domain d
   Union(d, ...)      any of these domains
+  Joint(o, ...)      several arguments together, from one option (a tuple of domains)
 """
 
 from dataclasses import dataclass
@@ -35,6 +36,8 @@ class Kind:
     name: str
     bound: str
     least: int = 0
+    numbered: bool = False   # objects are the numbers 1, 2, ... in an order that matters
+                             # (events): not interchangeable
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,21 @@ class Union:
 
 
 @dataclass(frozen=True)
+class Joint:
+    """Several arguments taken together, from one of the options (tuples of domains of the
+    same length), e.g. a selector ``(any, any)`` or ``(faction, Name)``."""
+
+    options: tuple
+
+    def __init__(self, *options):
+        object.__setattr__(self, "options", tuple(options))
+
+    @property
+    def width(self):
+        return len(self.options[0])
+
+
+@dataclass(frozen=True)
 class Input:
     """``name(args...)``: ONE fact per key (the leading Obj arguments), at most one
     (OPTIONAL) or ANY number (each a feature of the state, counted by ``features``)."""
@@ -94,6 +112,20 @@ class Input:
     usual: bool = False      # OPTIONAL: present unless a document says otherwise (a flag
                              # whose default is true): its absence is the feature, counted
                              # by ``features`` and by the witness cost
+
+    @property
+    def arity(self):
+        return sum(d.width if isinstance(d, Joint) else 1 for d in self.args)
+
+    def split(self, arguments):
+        """The arguments of a fact by declared domain: one, or a tuple for a Joint."""
+        parts, position = [], 0
+        for domain in self.args:
+            width = domain.width if isinstance(domain, Joint) else 1
+            parts.append(tuple(arguments[position:position + width]) if width > 1 or
+                         isinstance(domain, Joint) else arguments[position])
+            position += width
+        return parts
 
     @property
     def key_length(self):
@@ -137,6 +169,9 @@ def _member(domain, symbol, kinds_of):
             len(symbol.arguments) == 1 and _member(domain.inner, symbol.arguments[0], kinds_of)
     if isinstance(domain, Union):
         return any(_member(option, symbol, kinds_of) for option in domain.options)
+    if isinstance(domain, Joint):
+        return any(all(_member(d, s, kinds_of) for d, s in zip(option, symbol))
+                   for option in domain.options)
     raise TypeError(domain)
 
 
@@ -155,17 +190,18 @@ def conforms(vocabulary, facts):
             if symbol.name not in fixed:
                 problems.append(f"{symbol}: not an input of the vocabulary")
             continue
-        if len(symbol.arguments) != len(declared.args):
-            problems.append(f"{symbol}: expected {len(declared.args)} arguments")
+        if len(symbol.arguments) != declared.arity:
+            problems.append(f"{symbol}: expected {declared.arity} arguments")
             continue
-        for domain, argument in zip(declared.args, symbol.arguments):
+        for domain, argument in zip(declared.args, declared.split(symbol.arguments)):
             if isinstance(domain, Obj):
                 kinds_of.setdefault(argument, set()).add(domain.kind)
     for symbol in facts:
         declared = by_name.get(symbol.name)
-        if declared is None or len(symbol.arguments) != len(declared.args):
+        if declared is None or len(symbol.arguments) != declared.arity:
             continue
-        for position, (domain, argument) in enumerate(zip(declared.args, symbol.arguments)):
+        for position, (domain, argument) in enumerate(zip(declared.args,
+                                                           declared.split(symbol.arguments))):
             if not _member(domain, argument, kinds_of):
                 problems.append(f"{symbol}: argument {position + 1} is outside its domain")
         key = tuple(symbol.arguments[:declared.key_length])

@@ -137,7 +137,8 @@ def _coverage_lines(result):
     lines = []
     for rule in result["rules"]:
         if rule["status"] == "reached":
-            lines.append(f"  {rule['id']}: reached by {_witness_text(rule['witness'])}")
+            how = "" if rule["how"] == "cited" else " (without it the rulings differ)"
+            lines.append(f"  {rule['id']}: reached{how} by {_witness_text(rule['witness'])}")
         elif rule["status"] == "unreachable":
             lines.append(f"  {rule['id']}: unreachable within the bounds")
         else:

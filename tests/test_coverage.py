@@ -42,6 +42,7 @@ def test_coverage_b5_witnesses_are_ruled_by_rule_citing_the_rule(b5_coverage):
     rule, and the rulings the report names are those."""
     edition, result = b5_coverage
     for entry in json.loads(result.stdout)["rules"]:
+        assert entry["how"] == "cited"
         ruled = pybridge.rule(entry["witness"], edition=edition)["rulings"]
         citing = [r for r in ruled if entry["id"] in r["because"]]
         assert citing, entry
@@ -76,3 +77,47 @@ def test_coverage_refuses_bad_options_with_exit_2():
     assert result.exit_code == 2 and "--edition" in result.output
     result = run("coverage", "b5", "--beings", "9")
     assert result.exit_code == 2 and "--beings" in result.output
+
+
+# --- hkk --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", ["literal", "intended"])
+def test_coverage_hkk_reaches_every_rule_of_each_edition_at_the_default_bounds(edition):
+    result = run("coverage", "hkk", "--edition", edition, "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    in_force = get("hkk").encoding.editions[edition].rule_ids
+    assert [r["id"] for r in report["rules"]] == list(in_force)
+    assert report["reached"] == report["total"] == len(in_force)
+    for entry in report["rules"]:
+        ruled = pybridge.rule(entry["witness"], edition=edition)["rulings"]
+        if entry["how"] == "cited":
+            assert [r for r in ruled if entry["id"] in r["because"]] == entry["rulings"] != []
+        else:       # needed: the rulings with it, none of those given without it
+            assert all(r in ruled for r in entry["rulings"])
+            assert entry["rulings_without"] and \
+                not any(r in ruled for r in entry["rulings_without"])
+    # HKK-132.6-I and HKK-132.8-I keep an enchantment: no ruling cites them, but without
+    # them (the literal edition) the enchantment falls off by 132.6 or 132.8
+    needed = {r["id"]: r for r in report["rules"] if r["how"] == "needed"}
+    assert set(needed) == ({"HKK-132.6-I", "HKK-132.8-I"} if edition == "intended" else set())
+    for rule_id, entry in needed.items():
+        literal = pybridge.rule(entry["witness"], edition="literal")["rulings"]
+        assert entry["rulings_without"] == [r for r in literal if r["kind"] == "falls_off"]
+        assert entry["rulings_without"][0]["because"] == [rule_id[:-2]]
+
+
+def test_diff_hkk_changes_states_for_both_rules_the_editions_differ_in():
+    """literal and intended differ in HKK-132.6-I and HKK-132.8-I: each keeps an enchantment
+    that 132.6 (enchantment immunity) or 132.8 (mental-spell immunity, a mental enchantment)
+    lets fall off as written. At diff's default bounds both changes are there: a class whose
+    card falls off by HKK-132.6 before and not after, and one by HKK-132.8."""
+    result = run("diff", "hkk", "--from", "literal", "--to", "intended", "--format", "json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    for rule in ("HKK-132.6", "HKK-132.8"):
+        falls = [c for c in report["changed"]
+                 if any(r["kind"] == "falls_off" and rule in r["because"]
+                        for r in c["rulings_before"])
+                 and not any(r["kind"] == "falls_off" for r in c["rulings_after"])]
+        assert falls, rule

@@ -180,13 +180,13 @@ def test_renamed_copies_rule_the_same_up_to_the_names(book, documents):
 ANALYSIS = [
     ("check", "b5", "--beings", "1", "--elements", "1"),
     ("check", "chronopia", "--models", "1"),
-    ("check", "hkk", "--actors", "1"),
+    ("check", "hkk", "--cards", "1"),
     ("check", "redemption", "--max-characters", "2"),
     ("enumerate", "chronopia"),
     ("enumerate", "b5"),
     ("enumerate", "redemption", "--max-characters", "2"),
     ("errata", "b5", "--beings", "1", "--elements", "1"),
-    ("errata", "hkk", "--actors", "1"),
+    ("errata", "hkk", "--cards", "1"),
     ("diff", "b5", "--from", "original", "--to", "errata"),
     ("diff", "chronopia", "--from", "crit_3_or_less", "--to", "crit_exactly_3"),
 ]

@@ -28,7 +28,7 @@ def test_every_input_the_rules_read_is_in_the_vocabulary(name):
     book = get(name)
     read = {(n, a) for n, a in signatures(book.encoding.statements) if n.startswith("state_")}
     vocabulary = book.vocabulary
-    declared = {(i.name, len(i.args)) for i in vocabulary.inputs} | \
+    declared = {(i.name, i.arity) for i in vocabulary.inputs} | \
         {(n, len(row)) for n, row in vocabulary.fixed}
     assert read <= declared, sorted(read - declared)
     # and the space generates each of them: a fact of every input in some state
@@ -106,7 +106,9 @@ def _plain(symbol, numbered=()):
 
 
 SMALL = {"b5": {"max_beings": 2, "max_elements": 1, "max_orders": 1, "max_protections": 1,
-                "max_features": 1}}
+                "max_features": 1},
+         "hkk": {"max_cards": 2, "max_effects": 1, "max_reactions": 1, "max_events": 2,
+                 "max_properties": 2}}
 
 
 @pytest.mark.parametrize("name", GENERATED)

@@ -28,7 +28,8 @@ OPEN_SEARCH_OPTIONS = ["--configuration=crafty"]
 # The program parts searched: their list and their statements, by group name.
 GROUPS = {"invariants": ("invariants", "invariant_statements"),
           "errata": ("errata", "errata_statements"),
-          "coverage": ("coverage", "coverage_statements")}
+          "coverage": ("coverage", "coverage_statements"),
+          "coverage_absent": ("coverage_absent", "coverage_statements")}
 
 
 def _pinned(symbol, shown):
@@ -130,7 +131,8 @@ def describe_witness(rulebook, group, part_id, bounds_values, edition, witness, 
     """A task: the entry of a part violated by ``witness`` (symbols as text, smallest); the
     rules involved are found by shrinking, but for coverage (the part names its rule)."""
     return _check_one(*_rebuilt(rulebook, group, part_id, bounds_values, edition), timeout,
-                      cube=witness.cube, witness=witness, shrink=group != "coverage")
+                      cube=witness.cube, witness=witness,
+                      shrink=not group.startswith("coverage"))
 
 
 def _unknown(invariant, interrupted=False):
@@ -161,7 +163,13 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     for atom in control.symbolic_atoms.by_signature("reading", 2):
         world, rule_id = atom.symbol.arguments
         readings.setdefault(world.number, set()).add(rule_id.string)
-    editions = {world: in_force | readings.get(world, set()) for world in worlds}
+    # dropping(W, ID): world W reads the text with rule ID out of force (coverage).
+    drops = {}
+    for atom in control.symbolic_atoms.by_signature("dropping", 2):
+        world, rule_id = atom.symbol.arguments
+        drops.setdefault(world.number, set()).add(rule_id.string)
+    editions = {world: (in_force | readings.get(world, set())) - drops.get(world, set())
+                for world in worlds}
     # contradicts(ID): a rule the violation goes against, reported with the rules involved.
     against = {atom.symbol.arguments[0].string
                for atom in control.symbolic_atoms.by_signature("contradicts", 1)}
@@ -180,6 +188,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     entry["smallest"] = witness.smallest
     if not shrink:
         entry["rulings"] = model.decoded(book, 1)
+        if len(worlds) > 1:
+            entry["rulings_without"] = model.decoded(book, 2)
         return entry
     # the witness as the search showed it (with open values: the variables' names)
     raw = [parse_term(text) for text in witness.raw]

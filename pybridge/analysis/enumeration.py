@@ -166,7 +166,7 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
                     "witness": model.document(book)}
     else:
         control = program.control(bounds, program.diff, extra_args=constants(cube))
-        # the rule IDs in one edition only: a change is told apart by those its rulings cite
+        # the rule IDs in one edition only that the rulings cite, named with each change
         differing = editions[1] ^ editions[2]
         order = {rule_id: i for i, rule_id in enumerate(book.encoding.rule_ids)}
 
@@ -175,10 +175,8 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
                      for rule_id in ruling["because"] if rule_id in differing}
             return sorted(cited, key=order.get)
 
-        def key_of(model):
-            return (model.class_key(book, 1, because=False) + "\n"
-                    + model.class_key(book, 2, because=False) + "\n"
-                    + json.dumps(rules(model)))
+        def key_of(model):      # the rulings with the rules they cite, before and after
+            return model.class_key(book, 1) + "\n" + model.class_key(book, 2)
 
         def payload(model):
             return {"before": model.abstracted(book, 1, because=False),

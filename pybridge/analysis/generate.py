@@ -24,7 +24,7 @@ values as clingo writes them): no document reaches it.
 
 import itertools
 
-from ..inputs import ANY, ONE, OPTIONAL, Ints, Obj, Ref, Tagged, Union, Values
+from ..inputs import ANY, ONE, OPTIONAL, Ints, Joint, Obj, Ref, Tagged, Union, Values
 from ..symbols import to_symbol
 
 
@@ -47,6 +47,8 @@ class _Generator:
         self.vocabulary = vocabulary
         self.lines = []
         self.enums = {}
+        # kinds whose objects are the numbers 1, 2, ... in order (events): not interchangeable
+        self.numbered = {kind.name for kind in vocabulary.kinds if kind.numbered}
 
     def emit(self, line):
         self.lines.append(line)
@@ -61,7 +63,9 @@ class _Generator:
     def alternatives(self, domain, var):
         if isinstance(domain, (Obj, Ref)):
             kinds = (domain.kind,) if isinstance(domain, Obj) else domain.kinds
-            return [_Alternative(var, [f"space_object({kind}, {var})"], "0", f"I{var}",
+            return [_Alternative(var, [f"space_object({kind}, {var})"], "0", var, [])
+                    if kind in self.numbered else
+                    _Alternative(var, [f"space_object({kind}, {var})"], "0", f"I{var}",
                                  [f"space_image(E, {var}, I{var})"]) for kind in kinds]
         if isinstance(domain, Values):
             number = self.enum(domain.values)
@@ -82,28 +86,46 @@ class _Generator:
 
     def kind(self, kind):
         name, bound = kind.name, kind.bound
+        term = "I" if kind.numbered else f"{name}(I)"
+        previous = "I - 1" if kind.numbered else f"{name}(I - 1)"
         self.emit(f"#const cube_{name} = 0.")
         self.emit(f"space_slot_of({name}, I) :- cube_{name} = 0, I = 1..{bound}.")
         self.emit(f"space_slot_of({name}, I) :- I = 1..cube_{name}.")
-        self.emit(f"space_object({name}, {name}(I)) :- space_slot_of({name}, I), I <= {kind.least}.")
-        self.emit(f"{{ space_object({name}, {name}(I)) }} :- space_slot_of({name}, I), "
+        self.emit(f"space_object({name}, {term}) :- space_slot_of({name}, I), I <= {kind.least}.")
+        self.emit(f"{{ space_object({name}, {term}) }} :- space_slot_of({name}, I), "
                   f"I > {kind.least}.")
-        self.emit(f":- space_object({name}, {name}(I)), I > 1, "
-                  f"not space_object({name}, {name}(I - 1)).")
-        self.emit(f"space_slot({name}(I), {name}, I) :- space_object({name}, {name}(I)).")
+        self.emit(f":- space_object({name}, {term}), I > 1, "
+                  f"not space_object({name}, {previous}).")
+        if not kind.numbered:
+            self.emit(f"space_slot({term}, {name}, I) :- space_object({name}, {term}).")
         self.emit(f"space_cube({name}, N) :- N = #count {{ X : space_object({name}, X) }}.")
         self.emit(f"witness_cost(3, 1, X) :- space_object({name}, X).")
 
+    def combinations(self, declared, variables):
+        """Every shape of the arguments: one alternative per argument, a Joint's arguments
+        taken together from one of its options."""
+        groups, position = [], 0
+        for domain in declared.args:
+            if isinstance(domain, Joint):
+                names = variables[position:position + domain.width]
+                groups.append([shape for option in domain.options for shape in itertools.product(
+                    *(self.alternatives(d, v) for d, v in zip(option, names)))])
+                position += domain.width
+            else:
+                groups.append([(a,) for a in self.alternatives(domain, variables[position])])
+                position += 1
+        return [tuple(a for part in parts for a in part) for parts in itertools.product(*groups)]
+
     def input(self, declared):
-        name, arity, length = declared.name, len(declared.args), declared.key_length
+        name, arity, length = declared.name, declared.arity, declared.key_length
         variables = [f"X{j}" for j in range(arity)]
         atom = f"{name}({', '.join(variables)})"
         whole = _tuple(variables)
         key = _tuple(variables[:length])
-        choices = [self.alternatives(domain, var) for domain, var in zip(declared.args, variables)]
-        key_body = [literal for alternatives in choices[:length] for literal in alternatives[0].body]
+        combinations = self.combinations(declared, variables)
+        key_body = [literal for a in combinations[0][:length] for literal in a.body]
         self.emit(f"space_keyed({name}, {key}) :- {', '.join(key_body) or '#true'}.")
-        for combination in itertools.product(*choices):
+        for combination in combinations:
             terms = _tuple(a.term for a in combination)
             body = [literal for a in combination for literal in a.body]
             rank = " + ".join(a.rank for a in combination)
@@ -120,9 +142,9 @@ class _Generator:
                       f"not space_has({name}, {key}).")
         elif declared.many != ONE:
             self.emit(f"witness_cost(2, 1, f({name}, {whole})) :- {atom}.")
-        self.symmetry(declared, variables, choices)
+        self.symmetry(declared, variables, combinations)
 
-    def symmetry(self, declared, variables, choices):
+    def symmetry(self, declared, variables, combinations):
         """The state vector's positions of one input and their images. A ONE or OPTIONAL
         fact gives a position per value argument (so that a comparison of two values ranges
         over one argument's domain, not over the product of them all): ``at(P, Key, J)``
@@ -148,8 +170,8 @@ class _Generator:
                           f":- {atom}.")
         if declared.many == OPTIONAL:
             none = "0" if slots == (None,) else "none"
-            key_images = "".join(f", {b}" for c in choices[:length] for b in c[0].image_body)
-            image_key = _tuple(c[0].image for c in choices[:length])
+            key_images = "".join(f", {b}" for a in combinations[0][:length] for b in a.image_body)
+            image_key = _tuple(a.image for a in combinations[0][:length])
             if not declared.usual:
                 self.emit(f"space_has({name}, {key}) :- {atom}.")
             for j in slots:
@@ -158,7 +180,7 @@ class _Generator:
                 self.emit(f"space_image_value(E, at({name}, {image_key}, {number(j)}), {none}) "
                           f":- space_group_element(E), space_keyed({name}, {key}), "
                           f"not space_has({name}, {key}){key_images}.")
-        for combination in itertools.product(*choices):
+        for combination in combinations:
             terms = [a.term for a in combination]
             fact = f"{name}({', '.join(terms)})"
             images = [a.image for a in combination]
@@ -177,7 +199,7 @@ class _Generator:
                 self.emit(f"space_image_value(E, at({name}, {_tuple(images[:length])}, "
                           f"{number(j)}), {value(j, images)}) :- space_group_element(E), "
                           f"{fact}{image_body}.")
-        plain = all(not isinstance(d, (Obj, Ref, Tagged, Union)) for d in declared.args[length:])
+        plain = all(isinstance(d, (Values, Ints)) for d in declared.args[length:])
         if declared.many == ONE and length == 1 and plain and variables[length:]:
             self.emit(f"space_key(X0, {self.sort_key(declared)}, {_tuple(variables[length:])}) "
                       f":- {atom}.")
@@ -200,7 +222,7 @@ class _Generator:
             self.emit(f"{name}(W, {arguments}) :- world(W).")
         if vocabulary.features:
             def element(i):
-                variables = [f"X{j}" for j in range(len(i.args))]
+                variables = [f"X{j}" for j in range(i.arity)]
                 if i.usual:
                     key = _tuple(variables[:i.key_length])
                     return f"f({i.name}, {key}) : space_keyed({i.name}, {key}), " \

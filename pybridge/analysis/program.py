@@ -131,9 +131,25 @@ class Analysis:
                 for number, rule_id in enumerate(self.book.encoding.rule_ids)]
 
     @cached_property
+    def coverage_absent(self):
+        """The same, for a rule no ruling cites (one that keeps a ruling from being given):
+        a state whose rulings change when the rule is taken out of force (world 2)."""
+        return [Invariant(rule_id, f"taking {rule_id} out changes a ruling", f"absent_{number}")
+                for number, rule_id in enumerate(self.book.encoding.rule_ids)]
+
+    def coverage_absent_of(self, parts):
+        """The counterfactual part of each of the coverage ``parts``."""
+        by_id = {part.id: part for part in self.coverage_absent}
+        return [by_id[part.id] for part in parts]
+
+    @cached_property
     def coverage_statements(self):
         text = "".join(f"#program cover_{number}.\nworld(1).\n"
                        f"violation :- because(1, _, {clingo.String(rule_id)}).\n"
+                       f"#program absent_{number}.\nworld(1).\nworld(2).\n"
+                       f"dropping(2, {clingo.String(rule_id)}).\n"
+                       "violation :- ruling(1, R), not ruling(2, R).\n"
+                       "violation :- ruling(2, R), not ruling(1, R).\n"
                        for number, rule_id in enumerate(self.book.encoding.rule_ids))
         statements = []
         ast.parse_string(text, statements.append, logger=silent)

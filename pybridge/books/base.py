@@ -27,6 +27,7 @@ class Rulebook:
     kinds = ()               # RulingKind, in output order
     bounds = ()              # analysis.bounds.Bound: the state space's bounds
     listing_bounds = {}      # smaller defaults for enumerate and diff, by bound name
+    diff_bounds = {}         # diff's own, over those (it lists only the states that change)
     witness_inputs = ()      # (predicate, arity) of input facts no rule reads that witnesses
                              # need to become documents (e.g. positions, from which the
                              # bridge computes the geometry the rules read)

@@ -3,7 +3,11 @@ Kártyái, Kódex chapter 132). Schema (DESIGN.md contract, plus ``colour``,
 ``cannot_be_affected_by``, ``damage_modifiers`` and ``combat``), references, fact mapping
 and ruling fields. Rules live in ``asp/hkk/``."""
 
+from functools import cached_property
+
 from ..analysis.bounds import Bound
+from ..inputs import ANY, OPTIONAL, Input, Ints, Joint, Kind, Names, Obj, Ref, Union, Values, \
+    Vocabulary
 from ..schema import (Bool, Either, Enum, Int, ListOf, MapOf, OneKey, Opt, Record, Registry,
                       Str, check_sum, refuse_cycles)
 from ..symbols import Const, fact
@@ -113,18 +117,79 @@ class Hkk(Rulebook):
     )
 
     bounds = (
-        Bound("max_actors", "--actors", ("max_actors",), 2, (1, 4),
-              "most cards acting on the target, each with one effect"),
+        Bound("max_cards", "--cards", ("max_cards",), 3, (1, 5), "most cards"),
+        Bound("max_effects", "--effects", ("max_effects",), 1, (0, 3), "most effects"),
+        Bound("max_reactions", "--reactions", ("max_reactions",), 1, (0, 2),
+              "most reactions"),
+        Bound("max_events", "--events", ("max_events",), 1, (0, 3),
+              "most events (immunities gained, in order)"),
         Bound("damage", "--damage", ("dmg_lo", "dmg_hi"), (0, 3), (0, 100),
               "damage range LO..HI of an effect"),
-        Bound("max_properties", "--properties", ("max_properties",), 9, (0, 9),
-              "most optional properties of the target at once"),
+        Bound("modifiers", "--modifiers", ("mod_lo", "mod_hi"), (-1, 2), (-100, 100),
+              "range LO..HI of a damage modifier (an effect has up to two)"),
+        Bound("max_properties", "--properties", ("max_properties",), 3, (0, 12),
+              "most optional facts at once (subtypes, immunities, untargetability, "
+              "counters, damage, modifiers, cards put on others, ...)"),
     )
-    # enumerate and diff list every state: one acting card, damage 0..1, two properties
-    listing_bounds = {"max_actors": 1, "damage": (0, 1), "max_properties": 2}
+    # enumerate and diff list every state: two cards, one effect, damage 0..1, one property
+    listing_bounds = {"max_cards": 2, "max_effects": 1, "max_reactions": 0, "max_events": 0,
+                      "damage": (0, 1), "modifiers": (0, 0), "max_properties": 1}
+
+    # diff lists only the states that change: room for an event granted by an enchantment put
+    # on its card (132.6, 132.8: three optional facts with the mental subtype)
+    diff_bounds = {"max_events": 1, "max_properties": 3}
 
     def max_class_size(self, bounds):
-        return bounds["max_actors"]
+        return max(bounds["max_cards"], bounds["max_effects"], bounds["max_reactions"])
+
+    @cached_property
+    def vocabulary(self):
+        """The input facts (see vocabulary.lp) over the names the rules use and one other
+        (a counter, a spell type, two factions or colours); asp/hkk/valid.lp says the
+        rest."""
+        card, effect = Obj("card"), Obj("effect")
+        immunity = Values(*map(Const, IMMUNITY_KINDS))
+        counter = Union(Values(*map(Const, COUNTERS)), Names("other"))
+        names = Names("red", "blue")
+        selector = Joint((Values(Const("any")), Values(Const("any"))),
+                         (Values(Const("faction"), Const("colour")), names),
+                         (Values(Const("kind")), Values(*map(Const, KINDS))))
+        return Vocabulary(
+            kinds=(Kind("card", "max_cards", least=1), Kind("effect", "max_effects"),
+                   Kind("reaction", "max_reactions"), Kind("event", "max_events",
+                                                           numbered=True)),
+            inputs=(
+                Input("state_card", (card, Values(*map(Const, KINDS)))),
+                Input("state_subtype", (card, Values(*map(Const, SUBTYPES))), ANY),
+                Input("state_spell_type", (card, Union(Values(*map(Const, SPELL_TYPES)),
+                                                       Names("other"))), OPTIONAL),
+                Input("state_property", (card, Values(Const("faction"), Const("colour")),
+                                         names), ANY),
+                Input("state_on", (card, Ref("card")), OPTIONAL),
+                Input("state_counter", (card, counter, Values(0, 1, 2)), ANY),
+                Input("state_immunity", (card, immunity), ANY),
+                Input("state_immunity_granted_by", (card, immunity, Ref("card")), ANY),
+                Input("state_cannot_be_affected_by", (card, immunity), ANY),
+                Input("state_untargetable_by", (card, Values(*map(Const, FORMS))), ANY),
+                Input("state_cannot_be_damaged_by", (card, Values(*map(Const, FORMS))), ANY),
+                Input("state_counter_without_effect", (card, counter), ANY),
+                Input("state_no_reactions_from", (card, selector), ANY),
+                Input("state_effect", (effect, Ref("card"), Ref("card"))),
+                Input("state_effect_targeted", (effect,), OPTIONAL, usual=True),
+                Input("state_effect_damage", (effect, Ints("dmg_lo", "dmg_hi")), OPTIONAL),
+                Input("state_effect_modifier", (effect, Values(0, 1), Ints("mod_lo", "mod_hi")),
+                      ANY),
+                Input("state_effect_counter", (effect, counter), OPTIONAL),
+                Input("state_effect_attach", (effect,), OPTIONAL),
+                Input("state_effect_combat", (effect,), OPTIONAL),
+                Input("state_effect_removes_immunity", (effect, immunity), OPTIONAL),
+                Input("state_reaction", (Obj("reaction"), Ref("card"), Ref("card"))),
+                Input("state_reaction_automatic", (Obj("reaction"),), OPTIONAL),
+                Input("state_reaction_created_by", (Obj("reaction"), Ref("card")), OPTIONAL),
+                Input("state_event", (Obj("event"), Ref("card"), immunity)),
+                Input("state_event_granted_by", (Obj("event"), Ref("card")), OPTIONAL),
+            ),
+            features="max_properties")
 
     def document(self, facts):
         return document(facts)
@@ -248,12 +313,12 @@ def document(facts):
         cards[ident]["on"] = host
     for ident, counter, number in rows("state_counter"):
         cards[ident].setdefault("counters", {})[counter] = number
-    granted = {(c, k): g for c, k, g in rows("state_immunity_granted_by")}
+    granted = {}
+    for c, k, g in rows("state_immunity_granted_by"):
+        granted.setdefault((c, k), []).append(g)
     for ident, kind in rows("state_immunity"):
-        entry = {"kind": kind}
-        if (ident, kind) in granted:
-            entry["granted_by"] = granted[(ident, kind)]
-        cards[ident].setdefault("immunities", []).append(entry)
+        entries = [{"kind": kind, "granted_by": g} for g in granted.get((ident, kind), ())]
+        cards[ident].setdefault("immunities", []).extend(entries or [{"kind": kind}])
     for ident, key, value in rows("state_no_reactions_from"):
         cards[ident].setdefault("no_reactions_from", []).append(
             "any" if key == "any" else {key: value})

@@ -48,12 +48,14 @@ def bound_options(listing):
         seen = {}
         for book in RULEBOOKS.values():
             for bound in book.bounds:
-                default = book.listing_bounds.get(bound.name, bound.default) if listing \
-                    else bound.default
-                seen.setdefault(bound.name, (bound, f"{book.name}: {_shown(bound, default)}"))
-        for bound, default in reversed(list(seen.values())):
+                listed = {**book.listing_bounds, **book.diff_bounds} if listing == "diff" \
+                    else book.listing_bounds
+                default = listed.get(bound.name, bound.default) if listing else bound.default
+                seen.setdefault(bound.name, (bound, []))[1].append(
+                    f"{book.name}: {_shown(bound, default)}")
+        for bound, defaults in reversed(list(seen.values())):
             command = click.option(bound.option, bound.name, default=None,
-                                   help=f"{bound.help} (default {default})")(command)
+                                   help=f"{bound.help} (default {', '.join(defaults)})")(command)
         return command
     return decorate
 
@@ -170,7 +172,7 @@ def enumerate_command(rulebook, edition, out, timeout, workers, scheduler, fmt, 
 @click.argument("rulebook")
 @click.option("--from", "before", required=True, help="edition before")
 @click.option("--to", "after", required=True, help="edition after")
-@bound_options(listing=True)
+@bound_options(listing="diff")
 @timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
 @cluster_options
 @format_option
@@ -219,9 +221,11 @@ def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **b
 @format_option
 @click.pass_context
 def coverage_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **bounds):
-    """For every rule ID in force, the smallest state within the bounds where a ruling
-    cites it (a witness document `rulings rule` accepts), or "unreachable within the
-    bounds". Exit code 1 when a rule is unreachable or unknown.
+    """For every rule ID in force, the smallest state within the bounds where the rule
+    contributes to a ruling (a witness document `rulings rule` accepts), or "unreachable
+    within the bounds". A rule contributes when a ruling cites it or, for a rule no ruling
+    cites (an exception that keeps a ruling from being given), when taking it out of force
+    changes the rulings. Exit code 1 when a rule is unreachable or unknown.
 
     \b
     Example:
