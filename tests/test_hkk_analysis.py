@@ -6,7 +6,14 @@ import pytest
 from click.testing import CliRunner
 
 import pybridge
+from pybridge.analysis.program import analysis
+from pybridge.analysis.worlds import signatures
+from pybridge.books import get
 from pybridge.cli.main import cli
+
+from mutants import check_mutant
+
+BOOK = get("hkk")
 
 
 @pytest.fixture(scope="module")
@@ -20,12 +27,60 @@ def run(runner, *args):
     return result
 
 
-def test_check_hkk_every_invariant_holds(runner):
-    result = run(runner, "check", "hkk", "--format", "json")
+@pytest.mark.parametrize("edition", ["literal", "intended"])
+def test_check_hkk_every_invariant_holds(runner, edition):
+    result = run(runner, "check", "hkk", "--edition", edition, "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 7)]
     assert {i["status"] for i in report["invariants"]} == {"holds"}
+
+
+# --- each invariant can fail: a deliberately broken rule set violates it --------------------
+# (text added to the rule files, or a rule ID taken out of force). The first two went unseen
+# by the former invariants, which restated the encoding's shields/3 and untargetable/2 (the
+# very predicates the removal empties); stated over the contract, they see them.
+
+MUTANTS = {
+    # source immunity forgotten: sources affect a source-immune card
+    "HKK-INV-1": ("", "HKK-132.5"),
+    # 132.11 out of force: an untargetable card can be chosen
+    "HKK-INV-2": ("", "HKK-132.11"),
+    # 132.12 out of force: a card that cannot be damaged takes damage
+    "HKK-INV-3": ("", "HKK-132.12"),
+    # a second can_target ruling for every targeted effect
+    "HKK-INV-4": ('ruled_by(can_target(E, false), "HKK-132.11") :- state_effect_targeted(E).',
+                  None),
+    # 132.2-K out of force: an ability takes away the immunity that protects against it
+    "HKK-INV-5": ("", "HKK-132.2-K"),
+    # damage dealt by an effect that cannot choose its target
+    "HKK-INV-6": ('ruled_by(damage(E, D), "HKK-132.0") :- unreached(E), '
+                  'state_effect_damage(E, D), D > 0.', None),
+}
+
+
+def test_hkk_every_invariant_has_a_mutant():
+    assert sorted(MUTANTS) == [i.id for i in analysis(BOOK).invariants]
+
+
+@pytest.mark.parametrize("invariant", sorted(MUTANTS))
+def test_hkk_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invariant):
+    text, removed = MUTANTS[invariant]
+    entry = check_mutant(monkeypatch, BOOK, invariant, text, removed=[removed] if removed else [])
+    assert entry["status"] == "violated", entry
+    assert entry["witness"]["rulebook"] == "hkk"
+
+
+# What an invariant may read: the contract (input facts and rulings), its own views (inv_*),
+# and the analysis's scaffolding; never the encoding's intermediate predicates.
+CONTRACT = {"ruling", "because", "world", "violation", "contradicts"}
+
+
+def test_hkk_invariants_are_stated_over_input_facts_and_rulings():
+    used = {name for name, _ in signatures(analysis(BOOK).invariant_statements)}
+    foreign = {n for n in used if not (n.startswith(("state_", "inv_")) or n in CONTRACT)}
+    assert foreign == set(), f"invariants read the encoding's own predicates: {sorted(foreign)}"
+    assert "ruling" in used and any(n.startswith("state_") for n in used)
 
 
 @pytest.mark.parametrize("number, kind, rule", [(1, "enchantment", "HKK-132.6"),
