@@ -15,6 +15,9 @@
 - analysis at scale (benchmarks/scale.py): the monotonicity invariant RED-INV-5 violated
   at 3 v 3 and proven at 3 v 3, 4 v 4 and 5 v 5, against the encoding of an earlier
   commit (``--before PATH``); listings' states per second; `--workers 2` against 1.
+- state spaces (benchmarks/spaces.py): per rulebook with a generated space, its size (exact
+  at the listing bounds, a log10 upper bound at the defaults) and the time of each
+  invariant, of errata and of coverage (`--spaces-only` runs just this section).
 Every figure is the median of several runs with min-max. The states are generated from a
 fixed seed, so a run on another machine measures the same work.
 """
@@ -39,6 +42,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import growth_inputs  # noqa: E402
 import scale  # noqa: E402
+import spaces  # noqa: E402
 
 PYTHON = sys.executable
 RULINGS = str(Path(PYTHON).with_name("rulings"))
@@ -297,6 +301,21 @@ def replace_scale(path, lines):
     path.write_text(text[:start] + section + HISTORY, encoding="utf-8")
 
 
+def replace_spaces(path, lines):
+    """RESULTS.md with its state-spaces section replaced by ``lines`` (or put in before the
+    history); the other sections keep the figures of the run that wrote them."""
+    text = path.read_text(encoding="utf-8")
+    title = lines[0]
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    section = "\n".join(lines[:1] + ["", f"(run on {now} with `python3 benchmarks/run.py "
+                                           "--spaces-only`)"] + lines[1:]) + "\n\n"
+    start = text.find(title)
+    end = text.index("## Before and after")
+    if start < 0 or start > end:
+        start = end
+    path.write_text(text[:start] + section + text[end:], encoding="utf-8")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, smaller sizes")
@@ -306,7 +325,15 @@ def main():
     parser.add_argument("--scale-only", action="store_true",
                         help="run only the analysis-at-scale section and replace it (and the "
                              "history) in an existing RESULTS.md")
+    parser.add_argument("--spaces-only", action="store_true",
+                        help="run only the state-spaces section (benchmarks/spaces.py) and "
+                             "replace it in an existing RESULTS.md")
     args = parser.parse_args()
+    if args.spaces_only:
+        print("state spaces ...", flush=True)
+        replace_spaces(Path(args.out), spaces.bench())
+        print(f"updated {args.out}")
+        return
     if args.scale_only:
         print("analysis at scale ...", flush=True)
         replace_scale(Path(args.out), scale.bench(args.before))
@@ -326,6 +353,9 @@ def main():
         single = bench_single(folder, 3 if args.quick else 10)
     print("analysis at scale ...", flush=True)
     search = [] if args.quick else scale.bench(args.before)
+    if not args.quick:
+        print("state spaces ...", flush=True)
+        search += [""] + spaces.bench()
     Path(args.out).write_text(report(batch, growth, kinds, single, search, args.quick),
                               encoding="utf-8")
     print(f"wrote {args.out}")

@@ -38,6 +38,8 @@ class Kind:
     least: int = 0
     numbered: bool = False   # objects are the numbers 1, 2, ... in an order that matters
                              # (events): not interchangeable
+    cube: bool = True        # the analysis splits the space by how many there are (a cube
+                             # per count); False: each cube holds every count of them
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,9 @@ distributed = pytest.importorskip("distributed")
 CASES = [
     ("redemption", {"max_characters": 4}, {"max_characters": 3, "values": "0..1",
                                            "toughness": "0..1"}, ("literal", "negative_counts")),
-    ("hkk", {"max_cards": 2}, {"damage": "0..0", "max_properties": 1}, ("literal", "intended")),
-    ("b5", {"max_beings": 2, "max_elements": 1}, {}, ("errata", "original")),
+    ("hkk", {"max_cards": 2, "max_properties": 2}, {"damage": "0..0", "max_properties": 1},
+     ("literal", "intended")),
+    ("b5", {"max_beings": 2, "max_elements": 1, "max_features": 2}, {}, ("errata", "original")),
     ("chronopia", {"max_models": 2}, {}, ("crit_3_or_less", "crit_exactly_3")),
 ]
 BOOKS = [case[0] for case in CASES]

@@ -17,10 +17,19 @@ def run(*args):
     return result
 
 
+_REPORTS = {}
+
+
+def _b5_coverage(edition):
+    """`rulings coverage b5` at the default bounds, run once per edition."""
+    if edition not in _REPORTS:
+        _REPORTS[edition] = run("coverage", "b5", "--edition", edition, "--format", "json")
+    return _REPORTS[edition]
+
+
 @pytest.fixture(scope="module", params=["errata", "original"])
 def b5_coverage(request):
-    result = run("coverage", "b5", "--edition", request.param, "--format", "json")
-    return request.param, result
+    return request.param, _b5_coverage(request.param)
 
 
 def test_coverage_b5_reaches_every_rule_of_each_edition_at_the_default_bounds(b5_coverage):
@@ -52,7 +61,7 @@ def test_coverage_b5_witnesses_are_ruled_by_rule_citing_the_rule(b5_coverage):
 def test_coverage_b5_the_witness_is_the_smallest():
     """B.5.2.6 (an order refused or its conflict lost) needs a being, an element and an
     order: three objects, no fewer; T4-2 (Rr immune to TR) a being and an element."""
-    report = json.loads(run("coverage", "b5", "--format", "json").stdout)
+    report = json.loads(_b5_coverage("errata").stdout)
     by_id = {r["id"]: r for r in report["rules"]}
     order = by_id["B.5.2.6"]["witness"]
     assert len(order["beings"]) == 1 and len(order["elements"]) == 1 and len(order["orders"]) == 1
@@ -64,12 +73,16 @@ def test_coverage_b5_the_witness_is_the_smallest():
 
 
 def test_coverage_names_a_rule_unreachable_within_the_bounds_and_exits_1():
-    """Without orders no order can be refused or lose its conflict (B.5.2.6)."""
-    result = run("coverage", "b5", "--orders", "0", "--format", "text")
+    """Without orders no order can be refused or lose its conflict (B.5.2.6); without
+    optional facts no element destroys anything (B.5.2.7: retreat, B5-INT-4)."""
+    result = run("coverage", "b5", "--beings", "1", "--elements", "1", "--orders", "0",
+                  "--protections", "0", "--features", "0", "--format", "text")
     assert result.exit_code == 1
-    assert "B.5.2.6: unreachable within the bounds" in result.output
-    assert "23 of 24 rules reached" in result.output.splitlines()[0]
-    assert "max orders 0" in result.output.splitlines()[0]
+    unreachable = {line.split(":")[0].strip() for line in result.output.splitlines()[1:]
+                   if line.endswith("unreachable within the bounds")}
+    assert "B.5.2.6" in unreachable and "B.5.2.7" in unreachable
+    head = result.output.splitlines()[0]
+    assert f"{24 - len(unreachable)} of 24 rules reached" in head and "max orders 0" in head
 
 
 def test_coverage_refuses_bad_options_with_exit_2():

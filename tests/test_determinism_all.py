@@ -178,15 +178,15 @@ def test_renamed_copies_rule_the_same_up_to_the_names(book, documents):
 # --------------------------------------------------------------------------- analysis
 
 ANALYSIS = [
-    ("check", "b5", "--beings", "1", "--elements", "1"),
+    ("check", "b5", "--beings", "1", "--elements", "1", "--protections", "0"),
     ("check", "chronopia", "--models", "1"),
-    ("check", "hkk", "--cards", "1"),
+    ("check", "hkk", "--cards", "1", "--reactions", "0"),
     ("check", "redemption", "--max-characters", "2"),
     ("enumerate", "chronopia"),
     ("enumerate", "b5"),
     ("enumerate", "redemption", "--max-characters", "2"),
-    ("errata", "b5", "--beings", "1", "--elements", "1"),
-    ("errata", "hkk", "--cards", "1"),
+    ("errata", "b5", "--beings", "1", "--elements", "1", "--protections", "0"),
+    ("errata", "hkk", "--cards", "1", "--reactions", "0"),
     ("diff", "b5", "--from", "original", "--to", "errata"),
     ("diff", "chronopia", "--from", "crit_3_or_less", "--to", "crit_exactly_3"),
 ]

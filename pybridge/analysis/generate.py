@@ -98,7 +98,8 @@ class _Generator:
                   f"not space_object({name}, {previous}).")
         if not kind.numbered:
             self.emit(f"space_slot({term}, {name}, I) :- space_object({name}, {term}).")
-        self.emit(f"space_cube({name}, N) :- N = #count {{ X : space_object({name}, X) }}.")
+        if kind.cube:
+            self.emit(f"space_cube({name}, N) :- N = #count {{ X : space_object({name}, X) }}.")
         self.emit(f"witness_cost(3, 1, X) :- space_object({name}, X).")
 
     def combinations(self, declared, variables):

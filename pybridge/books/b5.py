@@ -121,7 +121,8 @@ class B5(Rulebook):
         being, element = Obj("being"), Obj("element")
         return Vocabulary(
             kinds=(Kind("being", "max_beings"), Kind("element", "max_elements"),
-                   Kind("order", "max_orders"), Kind("protection", "max_protections")),
+                   Kind("order", "max_orders", cube=False),
+                   Kind("protection", "max_protections", cube=False)),
             inputs=(
                 Input("state_being", (being, being_types, fields)),
                 Input("state_immune_to", (being, named), ANY),

@@ -156,8 +156,8 @@ class Hkk(Rulebook):
                          (Values(Const("kind")), Values(*map(Const, KINDS))))
         return Vocabulary(
             kinds=(Kind("card", "max_cards", least=1), Kind("effect", "max_effects"),
-                   Kind("reaction", "max_reactions"), Kind("event", "max_events",
-                                                           numbered=True)),
+                   Kind("reaction", "max_reactions", cube=False),
+                   Kind("event", "max_events", numbered=True, cube=False)),
             inputs=(
                 Input("state_card", (card, Values(*map(Const, KINDS)))),
                 Input("state_subtype", (card, Values(*map(Const, SUBTYPES))), ANY),
