@@ -179,8 +179,7 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
             return model.class_key(book, 1) + "\n" + model.class_key(book, 2)
 
         def payload(model):
-            return {"before": model.abstracted(book, 1, because=False),
-                    "after": model.abstracted(book, 2, because=False),
+            return {"before": model.abstracted(book, 1), "after": model.abstracted(book, 2),
                     "rules": rules(model),
                     "count": None, "witness": model.document(book, 1),
                     "rulings_before": model.decoded(book, 1),
