@@ -402,3 +402,28 @@ def test_help_shows_an_example(command):
     assert result.exit_code == 0
     assert "Example" in result.stdout
     assert f"rulings {command} redemption" in result.stdout
+
+
+# --- bounds per rulebook ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", ["check", "errata", "coverage", "enumerate", "diff"])
+def test_help_of_a_named_rulebook_lists_its_bounds_only(command):
+    from pybridge.books import RULEBOOKS
+
+    for name, book in RULEBOOKS.items():
+        result = CliRunner().invoke(cli, [command, name, "--help"])
+        assert result.exit_code == 0
+        shown = {bound.option for b in RULEBOOKS.values() for bound in b.bounds
+                 if f"  {bound.option} " in result.output}
+        assert shown == {bound.option for bound in book.bounds}, (command, name)
+    # without a rulebook every rulebook's bounds are listed
+    result = CliRunner().invoke(cli, [command, "--help"])
+    assert all(f"  {bound.option} " in result.output
+               for b in RULEBOOKS.values() for bound in b.bounds)
+
+
+def test_another_rulebooks_bound_is_no_such_option():
+    result = CliRunner().invoke(cli, ["check", "b5", "--max-characters", "3"])
+    assert result.exit_code == 2
+    assert "No such option '--max-characters'" in result.output
+    assert "Traceback" not in result.output
