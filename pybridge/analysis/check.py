@@ -135,6 +135,15 @@ def describe_witness(rulebook, group, part_id, bounds_values, edition, witness, 
                       shrink=not group.startswith("coverage"))
 
 
+def _rules_by_world(control, name):
+    """The rule IDs of the atoms ``name(W, ID)`` of a grounding, by world W."""
+    found = {}
+    for atom in control.symbolic_atoms.by_signature(name, 2):
+        world, rule_id = atom.symbol.arguments
+        found.setdefault(world.number, set()).add(rule_id.string)
+    return found
+
+
 def _unknown(invariant, interrupted=False):
     entry = {"id": invariant.id, "description": invariant.description, "status": "unknown",
              "witness": None, "rules": []}
@@ -159,15 +168,9 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
                               listing=False)
     worlds = sorted({a.symbol.arguments[0].number for a in control.symbolic_atoms.by_signature("world", 1)})
     # reading(W, ID): world W reads the text with rule ID in force as well.
-    readings = {}
-    for atom in control.symbolic_atoms.by_signature("reading", 2):
-        world, rule_id = atom.symbol.arguments
-        readings.setdefault(world.number, set()).add(rule_id.string)
+    readings = _rules_by_world(control, "reading")
     # dropping(W, ID): world W reads the text with rule ID out of force (coverage).
-    drops = {}
-    for atom in control.symbolic_atoms.by_signature("dropping", 2):
-        world, rule_id = atom.symbol.arguments
-        drops.setdefault(world.number, set()).add(rule_id.string)
+    drops = _rules_by_world(control, "dropping")
     editions = {world: (in_force | readings.get(world, set())) - drops.get(world, set())
                 for world in worlds}
     # contradicts(ID): a rule the violation goes against, reported with the rules involved.

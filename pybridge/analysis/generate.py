@@ -137,8 +137,9 @@ class _Generator:
         self.emit(f"{name}(W, {', '.join(variables)}) :- world(W), {atom}.")
         self.emit(f"witness_cost(1, R, v({name}, {whole})) :- {atom}, "
                   f"space_candidate({name}, {whole}, R), R > 0.")
-        if declared.usual:
+        if declared.many == OPTIONAL:      # space_has: the object has its optional fact
             self.emit(f"space_has({name}, {key}) :- {atom}.")
+        if declared.usual:
             self.emit(f"witness_cost(2, 1, f({name}, {key})) :- space_keyed({name}, {key}), "
                       f"not space_has({name}, {key}).")
         elif declared.many != ONE:
@@ -173,8 +174,6 @@ class _Generator:
             none = "0" if slots == (None,) else "none"
             key_images = "".join(f", {b}" for a in combinations[0][:length] for b in a.image_body)
             image_key = _tuple(a.image for a in combinations[0][:length])
-            if not declared.usual:
-                self.emit(f"space_has({name}, {key}) :- {atom}.")
             for j in slots:
                 self.emit(f"space_value(at({name}, {key}, {number(j)}), {none}) :- "
                           f"space_keyed({name}, {key}), not space_has({name}, {key}).")
