@@ -8,7 +8,8 @@ drift apart. A rulebook adds only its bounds and, in ``asp/<rulebook>/valid.lp``
 constraints a valid document obeys beyond these (read by the space and checked on documents).
 
 Argument domains:
-  Obj(kind)          the object the fact is about (the leading Obj arguments are its key)
+  Obj(kind, ...)     the object the fact is about (the leading Obj arguments are its key),
+                     of one of these kinds
   Ref(kind, ...)     any object in the state of one of these kinds
   Values(v, ...)     one of these values (strings, ints, booleans, Const names)
   Names(n, ...)      any name (a string) a document may give; the space tries these (the
@@ -44,7 +45,17 @@ class Kind:
 
 @dataclass(frozen=True)
 class Obj:
-    kind: str
+    """The object a fact is about, of one kind, or of one of several kinds (a fact keyed by
+    a card or a character): ``kinds``; ``kind`` is the first."""
+
+    kinds: tuple
+
+    def __init__(self, *kinds):
+        object.__setattr__(self, "kinds", tuple(kinds))
+
+    @property
+    def kind(self):
+        return self.kinds[0]
 
 
 @dataclass(frozen=True)
@@ -158,7 +169,7 @@ def _member(domain, symbol, kinds_of):
     """Whether ``symbol`` (from a document's facts) lies in ``domain``; objects are any
     string or term naming one of the kinds (``kinds_of``: identifier -> kinds)."""
     if isinstance(domain, (Obj, Ref)):
-        kinds = (domain.kind,) if isinstance(domain, Obj) else domain.kinds
+        kinds = domain.kinds
         return bool(kinds_of.get(symbol, set()) & set(kinds))
     if isinstance(domain, Names):
         return symbol.type == SymbolType.String
@@ -196,7 +207,7 @@ def conforms(vocabulary, facts):
             problems.append(f"{symbol}: expected {declared.arity} arguments")
             continue
         for domain, argument in zip(declared.args, declared.split(symbol.arguments)):
-            if isinstance(domain, Obj):
+            if isinstance(domain, Obj) and len(domain.kinds) == 1:
                 kinds_of.setdefault(argument, set()).add(domain.kind)
     for symbol in facts:
         declared = by_name.get(symbol.name)
@@ -214,7 +225,8 @@ def conforms(vocabulary, facts):
         for (name, key), found in keyed.items():
             if name == declared.name and len(found) > 1:
                 problems.append(f"{name}{key}: {len(found)} facts where one is allowed")
-        if declared.many == ONE and declared.key_length == 1:
+        if declared.many == ONE and declared.key_length == 1 and \
+                len(declared.args[0].kinds) == 1:
             kind = declared.args[0].kind
             for obj, kinds in kinds_of.items():
                 if kind in kinds and (declared.name, (obj,)) not in keyed:

@@ -62,7 +62,7 @@ class _Generator:
 
     def alternatives(self, domain, var):
         if isinstance(domain, (Obj, Ref)):
-            kinds = (domain.kind,) if isinstance(domain, Obj) else domain.kinds
+            kinds = domain.kinds
             return [_Alternative(var, [f"space_object({kind}, {var})"], "0", var, [])
                     if kind in self.numbered else
                     _Alternative(var, [f"space_object({kind}, {var})"], "0", f"I{var}",
@@ -117,6 +117,17 @@ class _Generator:
                 position += 1
         return [tuple(a for part in parts for a in part) for parts in itertools.product(*groups)]
 
+    @staticmethod
+    def key_shapes(combinations, length):
+        """The distinct shapes of a key (one per kind of each of its Obj arguments), in
+        order: one for an Obj of one kind."""
+        shapes = []
+        for combination in combinations:
+            shape = combination[:length]
+            if [tuple(a.body) for a in shape] not in [[tuple(a.body) for a in s] for s in shapes]:
+                shapes.append(shape)
+        return shapes
+
     def input(self, declared):
         name, arity, length = declared.name, declared.arity, declared.key_length
         variables = [f"X{j}" for j in range(arity)]
@@ -124,8 +135,9 @@ class _Generator:
         whole = _tuple(variables)
         key = _tuple(variables[:length])
         combinations = self.combinations(declared, variables)
-        key_body = [literal for a in combinations[0][:length] for literal in a.body]
-        self.emit(f"space_keyed({name}, {key}) :- {', '.join(key_body) or '#true'}.")
+        for shape in self.key_shapes(combinations, length):
+            key_body = [literal for a in shape for literal in a.body]
+            self.emit(f"space_keyed({name}, {key}) :- {', '.join(key_body) or '#true'}.")
         for combination in combinations:
             terms = _tuple(a.term for a in combination)
             body = [literal for a in combination for literal in a.body]
@@ -137,9 +149,8 @@ class _Generator:
         self.emit(f"{name}(W, {', '.join(variables)}) :- world(W), {atom}.")
         self.emit(f"witness_cost(1, R, v({name}, {whole})) :- {atom}, "
                   f"space_candidate({name}, {whole}, R), R > 0.")
-        if declared.many == OPTIONAL:      # space_has: the object has its optional fact
-            self.emit(f"space_has({name}, {key}) :- {atom}.")
         if declared.usual:
+            self.emit(f"space_has({name}, {key}) :- {atom}.")
             self.emit(f"witness_cost(2, 1, f({name}, {key})) :- space_keyed({name}, {key}), "
                       f"not space_has({name}, {key}).")
         elif declared.many != ONE:
@@ -172,14 +183,21 @@ class _Generator:
                           f":- {atom}.")
         if declared.many == OPTIONAL:
             none = "0" if slots == (None,) else "none"
-            key_images = "".join(f", {b}" for a in combinations[0][:length] for b in a.image_body)
-            image_key = _tuple(a.image for a in combinations[0][:length])
+            if not declared.usual:
+                self.emit(f"space_has({name}, {key}) :- {atom}.")
+            shapes = self.key_shapes(combinations, length)
             for j in slots:
                 self.emit(f"space_value(at({name}, {key}, {number(j)}), {none}) :- "
                           f"space_keyed({name}, {key}), not space_has({name}, {key}).")
-                self.emit(f"space_image_value(E, at({name}, {image_key}, {number(j)}), {none}) "
-                          f":- space_group_element(E), space_keyed({name}, {key}), "
-                          f"not space_has({name}, {key}){key_images}.")
+                for shape in shapes:
+                    key_images = "".join(f", {b}" for a in shape for b in a.image_body)
+                    image_key = _tuple(a.image for a in shape)
+                    # the key's kind, when it may be of several (its image ranges that kind)
+                    kind_body = "".join(f", {b}" for a in shape for b in a.body) \
+                        if len(shapes) > 1 else ""
+                    self.emit(f"space_image_value(E, at({name}, {image_key}, {number(j)}), "
+                              f"{none}) :- space_group_element(E), space_keyed({name}, {key}), "
+                              f"not space_has({name}, {key}){kind_body}{key_images}.")
         for combination in combinations:
             terms = [a.term for a in combination]
             fact = f"{name}({', '.join(terms)})"
