@@ -5,8 +5,11 @@ fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 """
 
 from collections import defaultdict
+from functools import cached_property
 
 from ..analysis.bounds import Bound
+from ..inputs import (OPTIONAL, Ints, Input, Kind, Names, Obj, Ref, Tagged, Union, Values,
+                      Vocabulary)
 from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
                       check_sum, refuse_cycles)
 from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
@@ -69,7 +72,10 @@ class Redemption(Rulebook):
     rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp",
                   "alternatives.lp")
     default_edition = "literal"
-    open_values = True
+    # The open-value search (search = 2, battle.lp's open_character/5) read the hand-written
+    # space's slots hero(I)/evil(I); the generated space has no such slots yet: values are
+    # chosen (plain search) until the open forms read the generated space.
+    open_values = False
     kinds = (
         RulingKind("battle_state", ("state",), _name_state),
         RulingKind("being_defeated", ("character",),
@@ -83,23 +89,78 @@ class Redemption(Rulebook):
     )
 
     bounds = (
-        Bound("max_characters", "--max-characters", ("max_characters",), 4, (2, 40),
-              "most characters in a battle (both sides together)"),
-        Bound("values", "--values", ("str_lo", "str_hi"), (-2, 6), (-1000, 1000),
-              "strength range LO..HI"),
-        Bound("toughness", "--toughness", ("tough_lo", "tough_hi"), (0, 6), (0, 1000),
-              "toughness range LO..HI"),
+        Bound("max_characters", "--characters", ("max_characters",), 3, (1, 40),
+              "most characters (both sides together, in battle or not)"),
+        Bound("max_cards", "--cards", ("max_cards",), 1, (0, 10),
+              "most other cards (enhancements, played on a card or not)"),
+        Bound("max_immunities", "--immunities", ("max_immunities",), 2, (0, 10),
+              "most immunities"),
+        Bound("max_abilities", "--abilities", ("max_abilities",), 1, (0, 10),
+              "most abilities targeting a card"),
+        Bound("values", "--values", ("str_lo", "str_hi"), (-1, 3), (-1000, 1000),
+              "characters' strength range LO..HI"),
+        Bound("toughness", "--toughness", ("tough_lo", "tough_hi"), (0, 3), (0, 1000),
+              "characters' toughness range LO..HI"),
+        Bound("bonuses", "--bonuses", ("bonus_lo", "bonus_hi"), (-1, 1), (-1000, 1000),
+              "cards' strength and toughness bonus range LO..HI"),
+        Bound("max_features", "--features", ("max_features",), 3, (0, 20),
+              "most optional facts at once (out of battle, brigades, types, played on, "
+              "granted by)"),
     )
 
     # enumerate and diff list every state: their default ranges are smaller
-    listing_bounds = {"max_characters": 3, "values": (-1, 2), "toughness": (0, 2)}
+    listing_bounds = {"max_characters": 2, "max_cards": 0, "max_immunities": 1,
+                      "max_abilities": 0, "values": (-1, 1), "toughness": (0, 1),
+                      "bonuses": (0, 0), "max_features": 1}
 
     def document(self, facts):
         return document(facts)
 
     def max_class_size(self, bounds):
-        """Most interchangeable characters on one side."""
-        return bounds["max_characters"] - 1
+        """Most interchangeable objects of one kind."""
+        return max(bounds["max_characters"], bounds["max_cards"], bounds["max_immunities"],
+                   bounds["max_abilities"])
+
+    @cached_property
+    def vocabulary(self):
+        """The input facts (see vocabulary.lp) over the names the rules compare against
+        (the types "hero" and "evil_character") and others (a third type, two brigades);
+        asp/redemption/valid.lp says the rest. The documents' defaults come first (battle,
+        duration phase), so that a smallest witness uses them."""
+        character, card = Obj("character"), Obj("card")
+        either = Obj("card", "character")
+        any_card = Ref("card", "character")
+        brigades = Names("red", "blue")
+        types = Names("hero", "evil_character", "other")
+        alignments = Values(*map(Const, ("good", "evil", "neutral")))
+        phases = Values(*map(Const, ("battle",) + tuple(p for p in PHASES if p != "battle")))
+        durations = Values(*map(Const, DURATIONS))
+        immunity = Obj("immunity")
+        return Vocabulary(
+            kinds=(Kind("character", "max_characters", least=1), Kind("card", "max_cards"),
+                   Kind("immunity", "max_immunities"),
+                   Kind("ability", "max_abilities", cube=False)),
+            inputs=(
+                Input("state_phase", (phases,)),
+                Input("state_character", (character, Values(Const("good"), Const("evil")),
+                                          Ints("str_lo", "str_hi"),
+                                          Ints("tough_lo", "tough_hi"))),
+                Input("state_out_of_battle", (character,), OPTIONAL),
+                Input("state_card", (card, alignments, Ints("bonus_lo", "bonus_hi"),
+                                     Ints("bonus_lo", "bonus_hi"))),
+                Input("state_played_on", (card, any_card), OPTIONAL),
+                Input("state_brigade", (either, brigades), OPTIONAL),
+                Input("state_card_type", (either, types), OPTIONAL),
+                Input("state_immunity", (immunity, any_card)),
+                Input("state_immunity_to", (immunity, Union(
+                    Tagged("card", any_card), Tagged("brigade", brigades),
+                    Tagged("alignment", alignments), Tagged("type", types)))),
+                Input("state_immunity_granted_by", (immunity, any_card), OPTIONAL),
+                Input("state_immunity_used", (immunity, phases)),
+                Input("state_immunity_duration", (immunity, durations)),
+                Input("state_ability", (Obj("ability"), any_card, any_card)),
+            ),
+            features="max_features")
 
     def validate(self, document):
         state = DOCUMENT.check(document, "")
@@ -217,8 +278,8 @@ def document(facts):
 
 
 def _optional(entry, types, brigades, key):
-    default = DEFAULT_TYPE.get(entry["alignment"])
-    if key in types and types[key] != default:
+    # a type given is kept, even its default: the document's facts are the state's
+    if key in types:
         entry["type"] = types[key]
     if key in brigades:
         entry["brigade"] = brigades[key]
