@@ -5,7 +5,7 @@
 - proofs: redemption's monotonicity (RED-INV-5) violated at 3 v 3 with strengths -3..9,
   proven at 3 v 3 and 4 v 4 with 0..6 and 0..12, and 5 v 5 (whatever it takes, up to
   the 300 s given) — `rulings check` processes, grounding included;
-- listings: `enumerate redemption --max-characters 4` (60 s given: states per second) and
+- listings: `enumerate redemption --characters 4` (60 s given: states per second) and
   hkk's listing space;
 - workers: `--workers 2` against `--workers 1` on this machine, with the cube count.
 ``--before PATH`` runs the same commands with the package at PATH (a checkout of an
@@ -30,13 +30,13 @@ PROOFS = [  # (label, max_characters, values, goal in seconds, timeout)
     ("proof, up to 10 characters (5 v 5), strengths 0..6", 10, "0..6", None, 300),
 ]
 LISTINGS = [  # (label, arguments, timeout)
-    ("enumerate redemption --max-characters 4", ["enumerate", "redemption",
-                                                 "--max-characters", "4"], 60),
+    ("enumerate redemption --characters 4", ["enumerate", "redemption",
+                                                 "--characters", "4"], 60),
     ("enumerate hkk (its listing defaults)", ["enumerate", "hkk"], 600),
 ]
 WORKERS = [  # (label, arguments, rulebook and bounds for the cube count)
-    ("check redemption --invariant RED-INV-5 --max-characters 10 --values 0..6",
-     ["check", "redemption", "--invariant", "RED-INV-5", "--max-characters", "10",
+    ("check redemption --invariant RED-INV-5 --characters 10 --values 0..6",
+     ["check", "redemption", "--invariant", "RED-INV-5", "--characters", "10",
       "--values", "0..6", "--timeout", "300"],
      ("redemption", {"max_characters": 10, "values": (0, 6)}, False)),
     ("enumerate redemption (its listing defaults)", ["enumerate", "redemption"],
@@ -65,7 +65,7 @@ def rulings(arguments, package=None, timeout=None):
 
 
 def proof(label, n, values, timeout, package=None, runs=3):
-    arguments = ["check", "redemption", "--invariant", "RED-INV-5", "--max-characters", str(n),
+    arguments = ["check", "redemption", "--invariant", "RED-INV-5", "--characters", str(n),
                  "--values", values, "--timeout", str(timeout)]
     times, status = [], "failed"
     for _ in range(runs):
@@ -148,7 +148,7 @@ def _time(entry):
 def markdown(proofs, before, listings, parallel, cube_runs):
     lines = ["## Analysis at scale", "",
              "Redemption's monotonicity (RED-INV-5): `rulings check redemption --invariant "
-             "RED-INV-5 --max-characters N --values ...` (toughness 0..6), whole processes, "
+             "RED-INV-5 --characters N --values ...` (toughness 0..6), whole processes, "
              "grounding and the smallest witness included; median of 3 with min–max. "
              "*Now*: open values (clingcon, one margin per side and set of opposing "
              "characters left out). *Before*: the encoding of commit 06fab87 (values chosen "

@@ -24,11 +24,11 @@ RANK = {
     "evil": {"evil_winning": 4, "stalemate": 3, "mutual_destruction": 2, "heroes_winning": 1},
 }
 
-SMALL_CHECK = ("check", "redemption", "--max-characters", "3", "--format", "json")
-SMALL_ENUMERATE = ("enumerate", "redemption", "--max-characters", "2", "--values", "0..1",
+SMALL_CHECK = ("check", "redemption", "--characters", "3", "--format", "json")
+SMALL_ENUMERATE = ("enumerate", "redemption", "--characters", "2", "--values", "0..1",
                    "--toughness", "0..1", "--format", "json")
 SMALL_DIFF = ("diff", "redemption", "--from", "literal", "--to", "negative_counts",
-              "--max-characters", "3", "--values", "-2..2", "--toughness", "0..2",
+              "--characters", "3", "--values", "-2..2", "--toughness", "0..2",
               "--format", "json")
 ERRATA = ("errata", "redemption", "--format", "json")
 
@@ -151,7 +151,7 @@ def test_RED_INV_5_monotonicity_violated_by_a_smallest_witness():
 
 def test_RED_INV_5_holds_with_two_characters():
     # The argument above, checked by the tool itself over every two-character state.
-    code, doc = run_json("check", "redemption", "--max-characters", "2", "--format", "json")
+    code, doc = run_json("check", "redemption", "--characters", "2", "--format", "json")
     assert invariant(doc, "RED-INV-5")["status"] == "holds"
     assert code == (1 if any(i["status"] == "violated" for i in doc["invariants"]) else 0)
 
@@ -186,7 +186,7 @@ def test_RED_INV_5_rules_involved_include_RED_BAT_1():
 
 
 def test_RED_INV_5_holds_without_negative_strengths():
-    code, doc = run_json("check", "redemption", "--values", "0..6", "--max-characters", "3",
+    code, doc = run_json("check", "redemption", "--values", "0..6", "--characters", "3",
                          "--format", "json")
     assert doc["bounds"] == {"max_characters": 3, "values": "0..6", "toughness": "0..6"}
     assert invariant(doc, "RED-INV-5")["status"] == "holds"
@@ -196,7 +196,7 @@ def test_RED_INV_5_holds_without_negative_strengths():
 
 def test_check_only_the_invariant_asked_for():
     code, doc = run_json("check", "redemption", "--invariant", "RED-INV-5",
-                         "--max-characters", "3", "--format", "json")
+                         "--characters", "3", "--format", "json")
     assert code == 1
     assert [i["id"] for i in doc["invariants"]] == ["RED-INV-5"]
     assert doc["invariants"][0] == invariant(run_json(*SMALL_CHECK)[1], "RED-INV-5")
@@ -204,7 +204,7 @@ def test_check_only_the_invariant_asked_for():
 
 def test_check_with_a_short_timeout_returns_unknown_never_a_false_holds(tmp_path):
     start = time.monotonic()
-    result = invoke("check", "redemption", "--timeout", "0.1", "--max-characters", "12",
+    result = invoke("check", "redemption", "--timeout", "0.1", "--characters", "12",
                     "--format", "json")
     elapsed = time.monotonic() - start
     assert elapsed < 60, elapsed
@@ -308,7 +308,7 @@ def test_diff_witnesses_rule_differently_under_the_two_editions(tmp_path):
 
 def test_diff_of_an_edition_with_itself_is_empty():
     code, doc = run_json("diff", "redemption", "--from", "literal", "--to", "literal",
-                         "--max-characters", "3", "--values", "-2..2", "--toughness", "0..2",
+                         "--characters", "3", "--values", "-2..2", "--toughness", "0..2",
                          "--format", "json")
     assert code == 0
     assert doc["total"] == 0
@@ -368,10 +368,10 @@ BAD = [
     (DIFF + ("--values", "5..1"), ["--values", "5..1"]),
     (("check", "redemption", "--values", "x"), ["--values", "'x'"]),
     (("enumerate", "redemption", "--toughness", "x"), ["--toughness", "'x'"]),
-    (("check", "redemption", "--max-characters", "1"), ["--max-characters", "1"]),
-    (("enumerate", "redemption", "--max-characters", "1"), ["--max-characters", "1"]),
-    (DIFF + ("--max-characters", "1"), ["--max-characters", "1"]),
-    (("errata", "redemption", "--max-characters", "1"), ["--max-characters", "1"]),
+    (("check", "redemption", "--characters", "1"), ["--characters", "1"]),
+    (("enumerate", "redemption", "--characters", "1"), ["--characters", "1"]),
+    (DIFF + ("--characters", "1"), ["--characters", "1"]),
+    (("errata", "redemption", "--characters", "1"), ["--characters", "1"]),
     (("check", "redemption", "--edition", "nope"), ["--edition", "nope"]),
     (("check", "redemption", "--invariant", "nope"), ["--invariant", "nope"]),
     (("enumerate", "redemption", "--edition", "nope"), ["--edition", "nope"]),

@@ -91,7 +91,7 @@ def _bounds(book, values, listing=False):
 
 def test_workers_option_starts_a_local_cluster_with_the_same_output():
     runner = CliRunner()
-    args = ["check", "redemption", "--max-characters", "4", "--values", "0..3",
+    args = ["check", "redemption", "--characters", "4", "--values", "0..3",
             "--format", "json"]
     one = runner.invoke(cli, args)
     two = runner.invoke(cli, args + ["--workers", "2"])

@@ -25,7 +25,7 @@ def test_timeout_must_be_a_finite_positive_number(command, value):
 
 
 def test_timeout_at_its_lower_limit_is_accepted():
-    result = invoke("check", "redemption", "--timeout", "0.1", "--max-characters", "2",
+    result = invoke("check", "redemption", "--timeout", "0.1", "--characters", "2",
                     "--invariant", "RED-INV-1", "--format", "json")
     assert result.exit_code in (0, 1)
     assert '"timeout": 0.1' in result.stdout
@@ -34,8 +34,8 @@ def test_timeout_at_its_lower_limit_is_accepted():
 @pytest.mark.parametrize("option, value, message", [
     ("--values", f"0..{HUGE}", "a 5000-digit number is out of range"),
     ("--values", f"-{HUGE}..0", "a 5000-digit number is out of range"),
-    ("--max-characters", HUGE, "a 5000-digit number is out of range"),
-    ("--max-characters", f"x{HUGE}", "expected an integer"),
+    ("--characters", HUGE, "a 5000-digit number is out of range"),
+    ("--characters", f"x{HUGE}", "expected an integer"),
 ])
 def test_bounds_with_thousands_of_digits_are_refused_in_one_short_line(option, value, message):
     result = invoke("check", "redemption", option, value)
@@ -46,6 +46,6 @@ def test_bounds_with_thousands_of_digits_are_refused_in_one_short_line(option, v
 
 
 def test_a_bound_of_twelve_digits_is_read_and_checked_against_its_limits():
-    result = invoke("check", "redemption", "--max-characters", "999999999999")
+    result = invoke("check", "redemption", "--characters", "999999999999")
     assert result.exit_code == 2
     assert "999999999999 is out of range" in result.output

@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "pybridge"]
 EXAMPLE = str(ROOT / "examples" / "redemption" / "three_character_battle.yaml")
-SMALL = ["enumerate", "redemption", "--max-characters", "2", "--values", "0..1",
+SMALL = ["enumerate", "redemption", "--characters", "2", "--values", "0..1",
          "--toughness", "0..1", "--format", "json"]
 
 
@@ -25,7 +25,7 @@ def test_bad_arguments_leave_an_existing_out_file_as_it_was(tmp_path):
     out = tmp_path / "p.jsonl"
     out.write_text("precious\n")
     for arguments in (["enumerate", "chess"], ["enumerate", "redemption", "--edition", "x"],
-                      ["enumerate", "redemption", "--max-characters", "1"]):
+                      ["enumerate", "redemption", "--characters", "1"]):
         result = run(arguments + ["--out", str(out)])
         assert result.returncode == 2, result.stderr
         assert out.read_text() == "precious\n"

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "pybridge"]
-BIG_CHECK = ["check", "redemption", "--max-characters", "8", "--format", "json"]
+BIG_CHECK = ["check", "redemption", "--characters", "8", "--format", "json"]
 
 
 def slow_state(n=400):

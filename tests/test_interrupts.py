@@ -13,7 +13,7 @@ import pytest
 COMMAND = [sys.executable, "-m", "pybridge"]
 # Spaces far too large to finish in the few seconds these tests allow.
 BIG_ENUMERATE = ["enumerate", "hkk", "--properties", "4", "--format", "json"]
-BIG_CHECK = ["check", "redemption", "--max-characters", "8", "--format", "json"]
+BIG_CHECK = ["check", "redemption", "--characters", "8", "--format", "json"]
 
 
 def interrupted(arguments, after=3.0):

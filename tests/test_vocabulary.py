@@ -108,7 +108,10 @@ def _plain(symbol, numbered=()):
 SMALL = {"b5": {"max_beings": 2, "max_elements": 1, "max_orders": 1, "max_protections": 1,
                 "max_features": 1},
          "hkk": {"max_cards": 2, "max_effects": 1, "max_reactions": 1, "max_events": 2,
-                 "max_properties": 2}}
+                 "max_properties": 2},
+         "redemption": {"max_characters": 2, "max_cards": 1, "max_immunities": 1,
+                        "max_abilities": 1, "values": (-1, 1), "toughness": (0, 1),
+                        "bonuses": (-1, 1), "max_features": 2}}
 
 
 @pytest.mark.parametrize("name", GENERATED)

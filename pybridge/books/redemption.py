@@ -110,8 +110,8 @@ class Redemption(Rulebook):
 
     # enumerate and diff list every state: their default ranges are smaller
     listing_bounds = {"max_characters": 2, "max_cards": 0, "max_immunities": 1,
-                      "max_abilities": 0, "values": (-1, 1), "toughness": (0, 1),
-                      "bonuses": (0, 0), "max_features": 1}
+                      "max_abilities": 0, "values": (0, 1), "toughness": (0, 0),
+                      "bonuses": (0, 0), "max_features": 0}
 
     def document(self, facts):
         return document(facts)

@@ -42,7 +42,7 @@ class RulebookCommand(click.Command):
 
 
 def bound_options(listing):
-    """One option per bound any rulebook declares (e.g. --max-characters, --values);
+    """One option per bound any rulebook declares (e.g. --characters, --values);
     ``listing``: the defaults of enumerate and diff."""
     def decorate(command):
         seen = {}
@@ -156,8 +156,8 @@ def enumerate_command(rulebook, edition, out, timeout, workers, scheduler, fmt, 
 
     \b
     Example:
-      rulings enumerate redemption --max-characters 2
-      rulings enumerate redemption --max-characters 3 --values 0..2 --out states.jsonl
+      rulings enumerate redemption --characters 2
+      rulings enumerate redemption --characters 3 --values 0..2 --out states.jsonl
     """
     api.validate_analysis(rulebook, _bounds(bounds), edition, listing=True)
     validate(workers, scheduler)
@@ -181,7 +181,7 @@ def diff_command(rulebook, before, after, timeout, workers, scheduler, fmt, **bo
 
     \b
     Example:
-      rulings diff redemption --from literal --to negative_counts --max-characters 3
+      rulings diff redemption --from literal --to negative_counts --characters 3
     """
     result = api.diff(rulebook, before, after, _bounds(bounds), timeout, Progress.for_terminal(),
                       workers=workers, scheduler=scheduler)

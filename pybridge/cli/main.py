@@ -57,8 +57,8 @@ def cli():
       rulings rule examples/redemption/three_character_battle.yaml
       rulings rule --format json examples/redemption/*.yaml
       rulings check redemption
-      rulings enumerate redemption --max-characters 2
-      rulings diff redemption --from literal --to negative_counts --max-characters 3
+      rulings enumerate redemption --characters 2
+      rulings diff redemption --from literal --to negative_counts --characters 3
       rulings errata redemption
       rulings rulebooks
     """
