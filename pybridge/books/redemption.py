@@ -112,6 +112,9 @@ class Redemption(Rulebook):
     listing_bounds = {"max_characters": 2, "max_cards": 0, "max_immunities": 1,
                       "max_abilities": 0, "values": (0, 1), "toughness": (0, 0),
                       "bonuses": (0, 0), "max_features": 0}
+    # diff lists only the states that change: the editions differ on negative strengths in
+    # battles of more than two characters
+    diff_bounds = {"max_characters": 3, "values": (-1, 0)}
 
     def document(self, facts):
         return document(facts)
