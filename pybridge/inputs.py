@@ -14,7 +14,9 @@ Argument domains:
   Values(v, ...)     one of these values (strings, ints, booleans, Const names)
   Names(n, ...)      any name (a string) a document may give; the space tries these (the
                      names the rules compare against, and one they do not)
-  Ints(lo, hi)       an integer between two clingo constants (the bounds)
+  Ints(lo, hi)       an integer between two clingo constants (the bounds); open=True: in a
+                     search with a theory solver (search = 2) the value is an integer
+                     variable instead of a choice (a ONE fact keyed by one object)
   Tagged(name, d)    the term name(X), X from domain d
   Union(d, ...)      any of these domains
   Joint(o, ...)      several arguments together, from one option (a tuple of domains)
@@ -83,6 +85,7 @@ class Names(Values):
 class Ints:
     lo: str
     hi: str
+    open: bool = False
 
 
 @dataclass(frozen=True)

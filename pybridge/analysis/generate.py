@@ -37,9 +37,10 @@ class _Alternative:
     """One shape of an argument: its term, the body that ranges it, its rank, and its image
     under a group element (term and body)."""
 
-    def __init__(self, term, body, rank, image, image_body):
+    def __init__(self, term, body, rank, image, image_body, mode=None):
         self.term, self.body, self.rank = term, body, rank
         self.image, self.image_body = image, image_body
+        self.mode = mode        # an open integer's: "plain" (chosen) or "open" (a variable)
 
 
 class _Generator:
@@ -60,7 +61,7 @@ class _Generator:
                 self.emit(f"space_enum({number}, {to_symbol(value)}, {rank}).")
         return self.enums[values]
 
-    def alternatives(self, domain, var):
+    def alternatives(self, domain, var, owner=None):
         if isinstance(domain, (Obj, Ref)):
             kinds = domain.kinds
             return [_Alternative(var, [f"space_object({kind}, {var})"], "0", var, [])
@@ -71,6 +72,12 @@ class _Generator:
             number = self.enum(domain.values)
             return [_Alternative(var, [f"space_enum({number}, {var}, R{var})"], f"R{var}", var,
                                  [])]
+        if isinstance(domain, Ints) and domain.open and owner is not None:
+            # chosen, or (search = 2) the variable the owner's fact names
+            return [_Alternative(var, ["search != 2", f"{var} = {domain.lo}..{domain.hi}"],
+                                 f"|{var}|", var, [], "plain"),
+                    _Alternative(var, ["search = 2", f"{var} = {_open_variable(*owner)}"], "0",
+                                 var, [], "open")]
         if isinstance(domain, Ints):
             return [_Alternative(var, [f"{var} = {domain.lo}..{domain.hi}"], f"|{var}|", var,
                                  [])]
@@ -113,9 +120,14 @@ class _Generator:
                     *(self.alternatives(d, v) for d, v in zip(option, names)))])
                 position += domain.width
             else:
-                groups.append([(a,) for a in self.alternatives(domain, variables[position])])
+                owner = (declared.name, variables[0], position)
+                groups.append([(a,) for a in self.alternatives(domain, variables[position],
+                                                                owner)])
                 position += 1
-        return [tuple(a for part in parts for a in part) for parts in itertools.product(*groups)]
+        combinations = [tuple(a for part in parts for a in part)
+                        for parts in itertools.product(*groups)]
+        # open integers are all chosen or all variables
+        return [c for c in combinations if len({a.mode for a in c} - {None}) <= 1]
 
     @staticmethod
     def key_shapes(combinations, length):
@@ -156,6 +168,38 @@ class _Generator:
         elif declared.many != ONE:
             self.emit(f"witness_cost(2, 1, f({name}, {whole})) :- {atom}.")
         self.symmetry(declared, variables, combinations)
+        self.open_values(declared)
+
+    def open_values(self, declared):
+        """With a theory solver (search = 2): each open integer of a fact keyed by one
+        object is a variable named by the fact, for every slot of the object's kind (0
+        when the slot is not in the state), so that sums over every slot are sums over
+        facts: ``open_value(W, Name, Key, J, Var)``. Its bounds hold when the object is
+        in the state; its magnitude is the witness cost of its value (the chosen one's is
+        its rank, ``|V|``)."""
+        name = declared.name
+        for position, domain in enumerate(declared.args):
+            if not (isinstance(domain, Ints) and domain.open):
+                continue
+            if declared.many != ONE or declared.key_length != 1 or \
+                    any(isinstance(d, Joint) for d in declared.args):
+                raise TypeError(f"{name}: an open integer needs a ONE fact keyed by one object")
+            variable = _open_variable(name, "X", position)
+            lo, hi = domain.lo, domain.hi
+            for kind in declared.args[0].kinds:
+                term = "I" if kind in self.numbered else f"{kind}(I)"
+                slot = f"search = 2, space_slot_of({kind}, I), X = {term}"
+                used = f"search = 2, space_object({kind}, X)"
+                self.emit(f"open_value(W, {name}, X, {position}, {variable}) :- world(W), {slot}.")
+                self.emit(f"&dom {{ L..H }} = {variable} :- {slot}, L = ({lo} - |{lo}|) / 2, "
+                          f"H = ({hi} + |{hi}|) / 2.")
+                self.emit(f"&sum {{ {variable} }} >= {lo} :- {used}.")
+                self.emit(f"&sum {{ {variable} }} <= {hi} :- {used}.")
+                self.emit(f"&sum {{ {variable} }} = 0 :- {slot}, not space_object({kind}, X).")
+                self.emit(f"witness_cost(1, 1, at_least({variable}, K)) :- {used}, "
+                          f"K = 1..|{hi}|, &sum {{ {variable} }} >= K.")
+                self.emit(f"witness_cost(1, 1, at_most({variable}, K)) :- {used}, "
+                          f"K = 1..|{lo}|, &sum {{ {variable} }} <= -K.")
 
     def symmetry(self, declared, variables, combinations):
         """The state vector's positions of one input and their images. A ONE or OPTIONAL
@@ -249,6 +293,12 @@ class _Generator:
             elements = "; ".join(element(i) for i in vocabulary.inputs if i.many != ONE)
             self.emit(f":- #count {{ {elements} }} > {vocabulary.features}.")
         return "\n".join(self.lines) + "\n"
+
+
+def _open_variable(name, key, position):
+    """The integer variable of an open value: argument ``position`` of ``name``'s fact
+    about ``key``."""
+    return f"open({name}, {key}, {position})"
 
 
 def program(vocabulary):

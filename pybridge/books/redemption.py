@@ -72,10 +72,9 @@ class Redemption(Rulebook):
     rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp",
                   "alternatives.lp")
     default_edition = "literal"
-    # The open-value search (search = 2, battle.lp's open_character/5) read the hand-written
-    # space's slots hero(I)/evil(I); the generated space has no such slots yet: values are
-    # chosen (plain search) until the open forms read the generated space.
-    open_values = False
+    # check searches with open values (search = 2): the strengths and toughness of
+    # characters and cards are integer variables (Ints(open=True) below; battle.lp)
+    open_values = True
     kinds = (
         RulingKind("battle_state", ("state",), _name_state),
         RulingKind("being_defeated", ("character",),
@@ -146,11 +145,11 @@ class Redemption(Rulebook):
             inputs=(
                 Input("state_phase", (phases,)),
                 Input("state_character", (character, Values(Const("good"), Const("evil")),
-                                          Ints("str_lo", "str_hi"),
-                                          Ints("tough_lo", "tough_hi"))),
+                                          Ints("str_lo", "str_hi", open=True),
+                                          Ints("tough_lo", "tough_hi", open=True))),
                 Input("state_out_of_battle", (character,), OPTIONAL),
-                Input("state_card", (card, alignments, Ints("bonus_lo", "bonus_hi"),
-                                     Ints("bonus_lo", "bonus_hi"))),
+                Input("state_card", (card, alignments, Ints("bonus_lo", "bonus_hi", open=True),
+                                     Ints("bonus_lo", "bonus_hi", open=True))),
                 Input("state_played_on", (card, any_card), OPTIONAL),
                 Input("state_brigade", (either, brigades), OPTIONAL),
                 Input("state_card_type", (either, types), OPTIONAL),
