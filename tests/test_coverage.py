@@ -134,3 +134,43 @@ def test_diff_hkk_changes_states_for_both_rules_the_editions_differ_in():
                         for r in c["rulings_before"])
                  and not any(r["kind"] == "falls_off" for r in c["rulings_after"])]
         assert falls, rule
+
+
+# --- redemption -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", ["literal", "negative_counts"])
+def test_coverage_redemption_reaches_every_rule_of_each_edition_at_the_default_bounds(edition):
+    """Every rule in force is cited by a ruling of some state of the generated space (the
+    hand-written space of characters and immunities reached 6 of 12): cards (RED-INT-1),
+    selectors (RED-INT-2), durations (RED-INT-3), grants (RED-IMM-4), abilities (RED-IMM-2)."""
+    result = run("coverage", "redemption", "--edition", edition, "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    in_force = get("redemption").encoding.editions[edition].rule_ids
+    assert [r["id"] for r in report["rules"]] == list(in_force)
+    assert report["reached"] == report["total"] == len(in_force) == \
+        (13 if edition == "negative_counts" else 12)
+    for entry in report["rules"]:
+        assert entry["how"] == "cited"
+        ruled = pybridge.rule(entry["witness"], edition=edition)["rulings"]
+        assert [r for r in ruled if entry["id"] in r["because"]] == entry["rulings"] != []
+    by_id = {r["id"]: r["witness"] for r in report["rules"]}
+    # a card's strength left out needs a card (RED-INT-1); a selector, a selector (RED-INT-2)
+    assert by_id["RED-INT-1"].get("cards")
+    assert any(isinstance(i["to"], dict) for i in by_id["RED-INT-2"]["immunities"])
+    # a grant blocked (RED-IMM-4) needs a granted immunity
+    assert any("granted_by" in i for i in by_id["RED-IMM-4"]["immunities"])
+
+
+def test_diff_redemption_changes_states_by_the_rule_the_editions_differ_in():
+    """literal and negative_counts differ in RED-BAT-1-NEG only (RED-IMM-3's "unless it is
+    negative" carried into RED-BAT-1): at diff's default bounds some changed states cite it
+    after, and every class names it as the rule that made the change."""
+    result = run("diff", "redemption", "--from", "literal", "--to", "negative_counts",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["changed"]
+    assert all(c["rules"] == ["RED-BAT-1-NEG"] for c in report["changed"])
+    assert any("RED-BAT-1-NEG" in r["because"] for c in report["changed"]
+               for r in c["rulings_after"])
