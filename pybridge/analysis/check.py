@@ -161,7 +161,7 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     def remaining():
         return None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
     statements = program.minimize + program.violation_required + part_statements
-    theory = Theory() if book.open_values else None
+    theory = Theory() if book.open_values and invariant.id not in book.chosen_values else None
     options = SEARCH_OPTIONS if theory is None else OPEN_SEARCH_OPTIONS
     control = program.control(bounds, statements, parts=[invariant.part],
                               extra_args=options + constants(cube), theory=theory,

@@ -35,6 +35,8 @@ class Rulebook:
                              # generates the state space (analysis/generate.py)
     open_values = False      # its space's integer fields are variables of a theory solver in
                              # searches (check, errata): analysis/theory.py
+    chosen_values = ()       # invariants whose arithmetic sums input values (#sum): searched
+                             # with the values chosen, not open
 
     @cached_property
     def encoding(self):
