@@ -110,6 +110,32 @@ def test_RED_INV_1_RED_INV_2_RED_INV_3_RED_INV_4a_RED_INV_4b_RED_INV_5_each_have
     assert sorted({m[0] for m in MUTANTS}) == INVARIANTS
 
 
+# --- RED-INV-4b reads the edition it is checked under ----------------------------------------
+# negative_counts' behaviour (RED-BAT-1-NEG: an opposing character one is immune to counts
+# whole when its total is negative) is right in that edition and wrong in the literal one.
+# With a card bonus of -2 it makes a difference that one direction of RED-BAT-1 sees: a hero
+# of strength 1 carrying an evil card of -2 (total -1) counts -1 whole under negative_counts,
+# but only the evil card's -2 in the literal edition (RED-IMM-6 keeps it), so the immune evil
+# character faces more under negative_counts.
+NEGATIVE_COUNTS_UNGUARDED = ('negative_counts(D, A) :- not one_on_one, immune_to(D, A), '
+                             'in_battle(D), in_battle(A), negative_total(A).')
+
+
+def test_RED_INV_4b_catches_negative_counts_behaviour_in_the_literal_edition(monkeypatch):
+    entry = check_mutant(monkeypatch, BOOK, "RED-INV-4b", text=NEGATIVE_COUNTS_UNGUARDED,
+                         bounds={"bonuses": "-2..1"})
+    assert entry["status"] == "violated", entry
+    cards = entry["witness"]["cards"]
+    assert any(c["strength"] == -2 for c in cards)
+
+
+@pytest.mark.parametrize("edition", ["literal", "negative_counts"])
+def test_RED_INV_4b_holds_in_both_editions_with_a_bonus_of_minus_two(edition):
+    report = pybridge.check("redemption", {"bonuses": "-2..1"}, edition=edition,
+                            invariants=["RED-INV-4b"], timeout=300)
+    assert report["invariants"][0]["status"] == "holds", report
+
+
 # --- the known tension: with negative strength, immunity is not monotone -------------------
 # rules/redemption.md, "Known tensions": "RED-IMM-3 keeps a negative strength of a character
 # the defender is immune to; RED-BAT-1 drops that character's strength entirely. With three
