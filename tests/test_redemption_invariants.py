@@ -79,8 +79,8 @@ MUTANTS = [
                   'shielded(T, X).', (), None),
     # one on one, the strength of the character one is immune to counts (RED-IMM-3 forgotten)
     ("RED-INV-4a", "", ("RED-IMM-3",), None),
-    # the cards on a character are not its strength (RED-INT-1 forgotten): base -1 and +1 on
-    # it is zero, not the negative -1
+    # the cards on a character are not its strength (RED-INT-1 forgotten): base 0 and a card
+    # of -1 on it is 0 (zero against the immune opponent), not the negative -1 it keeps
     ("RED-INV-4a", "", ("RED-INT-1",), None),
     ("RED-INV-4a", "", ("RED-IMM-3",), "negative_counts"),
     # immunity has no effect at all in a larger battle
