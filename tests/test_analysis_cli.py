@@ -17,7 +17,7 @@ from pybridge.cli.main import cli
 
 EDITIONS = ("literal", "negative_counts")
 STATUSES = {"holds", "violated", "unknown"}
-INVARIANTS = ["RED-INV-1", "RED-INV-2", "RED-INV-3", "RED-INV-4", "RED-INV-5"]
+INVARIANTS = ["RED-INV-1", "RED-INV-2", "RED-INV-3", "RED-INV-4a", "RED-INV-4b", "RED-INV-5"]
 # How good a battle state is for each side (RED-INV-5): higher is better.
 RANK = {
     "good": {"heroes_winning": 4, "stalemate": 3, "mutual_destruction": 2, "evil_winning": 1},
@@ -105,46 +105,36 @@ def invariant(doc, rule_id):
 
 # --- check ----------------------------------------------------------------------------------
 
-def test_check_reports_every_invariant_and_exits_1_on_a_violation():
+DEFAULT_BOUNDS = {"max_characters": 3, "max_cards": 1, "max_immunities": 2, "max_abilities": 1,
+                  "values": "-1..3", "toughness": "0..3", "bonuses": "-1..1", "max_features": 3}
+
+
+def test_check_reports_every_invariant_and_exits_0_when_all_hold():
     code, doc = run_json(*SMALL_CHECK)
-    assert code == 1
     assert {"rulebook", "edition", "bounds", "invariants"} <= set(doc)
     assert doc["rulebook"] == "redemption"
     assert doc["edition"] == "literal"
-    assert doc["bounds"] == {"max_characters": 3, "values": "-2..6", "toughness": "0..6"}
+    assert doc["bounds"] == DEFAULT_BOUNDS
     assert [i["id"] for i in doc["invariants"]] == INVARIANTS
     for found in doc["invariants"]:
         assert {"id", "description", "status", "witness", "rules"} <= set(found)
         assert isinstance(found["description"], str) and found["description"]
-        assert found["status"] in STATUSES
-        if found["status"] == "violated":
-            assert isinstance(found["witness"], dict)
-            assert found["rules"] and set(found["rules"]) <= catalogue()
-        else:
-            assert found["witness"] is None
-    assert any(i["status"] == "violated" for i in doc["invariants"])
+        assert found["status"] == "holds", found
+        assert found["witness"] is None and found["rules"] == []
+    assert code == 0
 
 
-def test_RED_INV_5_monotonicity_violated_by_a_smallest_witness():
-    # Two characters (one a side) cannot violate monotonicity: the battle is then the
-    # one-to-one comparison of RED-IMM-3. A hero H gaining an immunity to the evil character
-    # A changes only the strength set against H, from A's strength s to 0 when s >= 0 and to
-    # s itself when s < 0 (a negative strength stays as it is): never more than before, so H
-    # is never newly defeated, and whether A is defeated does not change. The same holds
-    # mirrored. With three characters RED-BAT-1 applies instead and drops A's strength
-    # entirely: a negative strength stops lowering the opposing total and the immune
-    # character's side can do worse. So a smallest witness has three characters and a
-    # negative strength.
+def test_RED_INV_5_monotonicity_holds_under_its_premises():
+    # RED-INV-5 is stated without negative strength in battle: with one the source is not
+    # monotone (the known tension, shown below with `rule`). Two characters (one a side)
+    # need no premise: the battle is then the one-to-one comparison of RED-IMM-3, where
+    # gaining an immunity to A changes the strength set against its holder from A's strength
+    # s to 0 when s >= 0 and leaves it when s < 0: never more than before.
     code, doc = run_json(*SMALL_CHECK)
     found = invariant(doc, "RED-INV-5")
     assert "monoton" in found["description"].lower()
-    assert found["status"] == "violated"
-    witness = found["witness"]
-    assert_in_space(witness, 3, (-2, 6), (0, 6))
-    assert len(witness["characters"]) == 3
-    assert any(c["strength"] < 0 for c in witness["characters"])
-    if "smallest" in found:
-        assert found["smallest"] is True
+    assert "negative" in found["description"].lower()
+    assert found["status"] == "holds"
 
 
 def test_RED_INV_5_holds_with_two_characters():
@@ -154,48 +144,43 @@ def test_RED_INV_5_holds_with_two_characters():
     assert code == (1 if any(i["status"] == "violated" for i in doc["invariants"]) else 0)
 
 
-def test_RED_INV_5_witness_reproduces_with_rule(tmp_path):
-    _, doc = run_json(*SMALL_CHECK)
-    found = invariant(doc, "RED-INV-5")
-    before, after = found["witness"], found["witness_after"]
-    # The state after is the witness with one more (active) immunity to an opposing character.
-    assert after["characters"] == before["characters"]
-    pairs = lambda s: {(m["holder"], m["to"], m.get("phase", "battle"))  # noqa: E731
-                       for m in s.get("immunities", ())}
-    gained = pairs(after) - pairs(before)
-    assert len(gained) == 1 and pairs(before) <= pairs(after)
-    ((holder, to, phase),) = gained
-    side = {c["id"]: c["alignment"] for c in before["characters"]}
-    assert side[holder] != side[to] and phase == "battle"
-
-    ruled_before = rule_cli(tmp_path, before)
-    ruled_after = rule_cli(tmp_path, after)
-    worse = RANK[side[holder]]
-    assert worse[battle_state(ruled_after)] < worse[battle_state(ruled_before)], (
-        battle_state(ruled_before), battle_state(ruled_after))
-
-
-def test_RED_INV_5_rules_involved_include_RED_BAT_1():
-    _, doc = run_json(*SMALL_CHECK)
-    rules = invariant(doc, "RED-INV-5")["rules"]
-    assert rules and "RED-BAT-1" in rules
-    assert set(rules) <= catalogue()
-    assert len(rules) == len(set(rules))
+def test_RED_INV_5_tension_witness_reproduces_with_rule(tmp_path):
+    # The known tension of the source (rules/redemption.md): "With three or more characters,
+    # gaining an immunity to an opponent with negative strength raises the strength counted
+    # against the immune character and can turn a winning battle into a losing one." The
+    # former premise-free RED-INV-5's smallest witness, ruled through the command line: the
+    # evil character faces -1 + 0 < 0 and stands while the heroes fall (evil winning);
+    # immune to the hero of strength -1 it faces 0 >= 0 and falls too (RED-BAT-1).
+    before = {"rulebook": "redemption", "characters": [
+        {"id": "character2", "alignment": "good", "strength": -1, "toughness": 0},
+        {"id": "character3", "alignment": "good", "strength": 0, "toughness": 0},
+        {"id": "character1", "alignment": "evil", "strength": 0, "toughness": 0}]}
+    after = dict(before, immunities=[{"id": "gained", "holder": "character1",
+                                      "to": "character2"}])
+    worse = RANK["evil"]
+    ruled_before, ruled_after = rule_cli(tmp_path, before), rule_cli(tmp_path, after)
+    assert (battle_state(ruled_before), battle_state(ruled_after)) == \
+        ("evil_winning", "mutual_destruction")
+    assert worse[battle_state(ruled_after)] < worse[battle_state(ruled_before)]
+    assert "RED-BAT-1" in [r for r in ruled_after["rulings"]
+                           if r["kind"] == "battle_state"][0]["because"]
+    # negative_counts (RED-BAT-1-NEG) keeps the -1: the battle does not change
+    assert battle_state(rule_cli(tmp_path, after, "negative_counts")) == "evil_winning"
 
 
 def test_RED_INV_5_holds_without_negative_strengths():
-    code, doc = run_json("check", "redemption", "--values", "0..6", "--characters", "3",
-                         "--format", "json")
-    assert doc["bounds"] == {"max_characters": 3, "values": "0..6", "toughness": "0..6"}
+    code, doc = run_json("check", "redemption", "--values", "0..3", "--bonuses", "0..1",
+                         "--invariant", "RED-INV-5", "--format", "json")
+    assert doc["bounds"]["values"] == "0..3" and doc["bounds"]["bonuses"] == "0..1"
     assert invariant(doc, "RED-INV-5")["status"] == "holds"
     assert invariant(doc, "RED-INV-5")["witness"] is None
-    assert code == (1 if any(i["status"] == "violated" for i in doc["invariants"]) else 0)
+    assert code == 0
 
 
 def test_check_only_the_invariant_asked_for():
     code, doc = run_json("check", "redemption", "--invariant", "RED-INV-5",
                          "--characters", "3", "--format", "json")
-    assert code == 1
+    assert code == 0
     assert [i["id"] for i in doc["invariants"]] == ["RED-INV-5"]
     assert doc["invariants"][0] == invariant(run_json(*SMALL_CHECK)[1], "RED-INV-5")
 
@@ -218,9 +203,8 @@ def test_check_with_a_short_timeout_returns_unknown_never_a_false_holds(tmp_path
         if found["status"] == "violated":
             assert_in_space(found["witness"], 12, (-2, 6), (0, 6))
             rule_cli(tmp_path, found["witness"])
-    # Monotonicity is violated with 3 characters (above), so within 12 it cannot hold: a
-    # search that did not finish must say unknown, not holds.
-    assert invariant(doc, "RED-INV-5")["status"] in ("violated", "unknown")
+    # (No invariant is violated within these bounds any more: RED-INV-5 is stated without
+    # negative strength. A violated or unknown status is what a search cut short may say.)
     violated = any(i["status"] == "violated" for i in doc["invariants"])
     assert result.exit_code == (1 if violated else 0)
 

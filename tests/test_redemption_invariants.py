@@ -1,0 +1,166 @@
+"""Redemption's invariants (asp/redemption/invariants.lp) over the contract: each holds over the
+generated space in both editions, each is violated by a deliberately broken rule set (a
+mutant: text added to the rule files or a rule ID out of force), and each reads only input
+facts, rulings, the edition checked and its own views. The known tension of the source
+(immunity is not monotone with negative strength) is shown by ruling two documents."""
+
+import pytest
+from clingo.ast import ASTType
+
+import pybridge
+from pybridge.analysis.program import analysis
+from pybridge.analysis.worlds import signatures
+from pybridge.books import get
+
+from mutants import check_mutant
+from redemption_states import battle_state, evil, hero, state
+
+BOOK = get("redemption")
+INVARIANTS = ["RED-INV-1", "RED-INV-2", "RED-INV-3", "RED-INV-4a", "RED-INV-4b", "RED-INV-5"]
+RANK = {"good": {"heroes_winning": 4, "stalemate": 3, "mutual_destruction": 2, "evil_winning": 1},
+        "evil": {"evil_winning": 4, "stalemate": 3, "mutual_destruction": 2, "heroes_winning": 1}}
+
+
+def test_redemption_invariants_are_the_six_parts():
+    assert [i.id for i in analysis(BOOK).invariants] == INVARIANTS
+
+
+# --- what an invariant may read --------------------------------------------------------------
+# The contract (input facts state_*, rulings), the edition the check sets (in_force/2: an
+# assumption per rule ID, never derived), the analysis's scaffolding, and the invariant's own
+# inv_* views; never the encoding's derived predicates. Rules for open values (search = 2,
+# off for redemption) are the old RED-INV-4's form, kept for its clingcon rewrite.
+CONTRACT = {"ruling", "world", "violation", "in_force"}
+
+
+def _open_value_rule(statement):
+    return statement.ast_type == ASTType.Rule and "search = 2" in str(statement)
+
+
+def _contract_statements():
+    return [s for s in analysis(BOOK).invariant_statements if not _open_value_rule(s)]
+
+
+def test_RED_INV_1_RED_INV_2_RED_INV_3_RED_INV_4a_RED_INV_4b_RED_INV_5_read_only_the_contract():
+    used = {name for name, _ in signatures(_contract_statements())}
+    foreign = {n for n in used if not (n.startswith(("state_", "inv_")) or n in CONTRACT)}
+    assert foreign == set(), f"invariants read the encoding's own predicates: {sorted(foreign)}"
+    assert "ruling" in used and any(n.startswith("state_") for n in used)
+
+
+def test_redemption_only_open_value_rules_step_outside_the_contract():
+    # the exception is small and named: the two search = 2 rules of RED-INV-4b
+    kept = [s for s in analysis(BOOK).invariant_statements if _open_value_rule(s)]
+    assert len(kept) == 2
+    assert not BOOK.open_values
+
+
+# --- each holds over the generated space at the default bounds ----------------------------
+
+@pytest.mark.parametrize("edition", ["literal", "negative_counts"])
+def test_RED_INV_1_to_5_hold_in_both_editions(edition):
+    report = pybridge.check("redemption", edition=edition, timeout=300)
+    statuses = {i["id"]: i["status"] for i in report["invariants"]}
+    assert statuses == {i: "holds" for i in INVARIANTS}, report
+
+
+# --- each can fail: a broken rule set violates it -------------------------------------------
+# (invariant, text added to the rule files, rule IDs out of force, edition)
+MUTANTS = [
+    # a second battle state beside heroes winning
+    ("RED-INV-1", 'ruled_by(battle_state(stalemate), "RED-BAT-2") :- '
+                  'ruled_by(battle_state(heroes_winning), "RED-BAT-2").', (), None),
+    # no battle state at all
+    ("RED-INV-1", "", ("RED-BAT-2",), None),
+    # an immunity to a card of one's own alignment takes effect
+    ("RED-INV-2", "", ("RED-IMM-6",), None),
+    # an immune card may be targeted all the same
+    ("RED-INV-3", 'ruled_by(target(A, T, true), "RED-IMM-2") :- state_ability(A, X, T), '
+                  'shielded(T, X).', (), None),
+    # one on one, the strength of the character one is immune to counts (RED-IMM-3 forgotten)
+    ("RED-INV-4a", "", ("RED-IMM-3",), None),
+    # the cards on a character are not its strength (RED-INT-1 forgotten): base 0 and a card
+    # of -1 on it is 0 (zero against the immune opponent), not the negative -1 it keeps
+    ("RED-INV-4a", "", ("RED-INT-1",), None),
+    ("RED-INV-4a", "", ("RED-IMM-3",), "negative_counts"),
+    # immunity has no effect at all in a larger battle
+    ("RED-INV-4b", "", ("RED-IMM-1",), None),
+    ("RED-INV-4b", "", ("RED-IMM-1",), "negative_counts"),
+    # a card of one's own alignment on a character one is immune to is ignored too: its
+    # negative bonus no longer lowers the strength faced
+    ("RED-INV-4b", "", ("RED-IMM-6",), None),
+    # an immune character is always being defeated
+    ("RED-INV-5", 'ruled_by(being_defeated(D), "RED-BAT-1") :- immune_to(D, _), in_battle(D), '
+                  'fighting.', (), None),
+]
+
+
+@pytest.mark.parametrize("invariant, text, removed, edition", MUTANTS,
+                         ids=[f"{m[0]}-{'-'.join(m[2]) or 'text'}-{m[3] or 'literal'}"
+                              for m in MUTANTS])
+def test_RED_INV_N_is_violated_by_a_broken_rule_set(monkeypatch, invariant, text, removed,
+                                                     edition):
+    entry = check_mutant(monkeypatch, BOOK, invariant, text=text, removed=removed,
+                         edition=edition)
+    assert entry["status"] == "violated", entry
+    assert entry["witness"]["rulebook"] == "redemption"
+
+
+def test_RED_INV_1_RED_INV_2_RED_INV_3_RED_INV_4a_RED_INV_4b_RED_INV_5_each_have_a_mutant():
+    assert sorted({m[0] for m in MUTANTS}) == INVARIANTS
+
+
+# --- RED-INV-4b reads the edition it is checked under ----------------------------------------
+# negative_counts' behaviour (RED-BAT-1-NEG: an opposing character one is immune to counts
+# whole when its total is negative) is right in that edition and wrong in the literal one.
+# With a card bonus of -2 it makes a difference that one direction of RED-BAT-1 sees: a hero
+# of strength 1 carrying an evil card of -2 (total -1) counts -1 whole under negative_counts,
+# but only the evil card's -2 in the literal edition (RED-IMM-6 keeps it), so the immune evil
+# character faces more under negative_counts.
+NEGATIVE_COUNTS_UNGUARDED = ('negative_counts(D, A) :- not one_on_one, immune_to(D, A), '
+                             'in_battle(D), in_battle(A), negative_total(A).')
+
+
+def test_RED_INV_4b_catches_negative_counts_behaviour_in_the_literal_edition(monkeypatch):
+    entry = check_mutant(monkeypatch, BOOK, "RED-INV-4b", text=NEGATIVE_COUNTS_UNGUARDED,
+                         bounds={"bonuses": "-2..1"})
+    assert entry["status"] == "violated", entry
+    cards = entry["witness"]["cards"]
+    assert any(c["strength"] == -2 for c in cards)
+
+
+@pytest.mark.parametrize("edition", ["literal", "negative_counts"])
+def test_RED_INV_4b_holds_in_both_editions_with_a_bonus_of_minus_two(edition):
+    report = pybridge.check("redemption", {"bonuses": "-2..1"}, edition=edition,
+                            invariants=["RED-INV-4b"], timeout=300)
+    assert report["invariants"][0]["status"] == "holds", report
+
+
+# --- the known tension: with negative strength, immunity is not monotone -------------------
+# rules/redemption.md, "Known tensions": "RED-IMM-3 keeps a negative strength of a character
+# the defender is immune to; RED-BAT-1 drops that character's strength entirely. With three
+# or more characters, gaining an immunity to an opponent with negative strength raises the
+# strength counted against the immune character and can turn a winning battle into a losing
+# one (immunity is not monotone)." RED-INV-5 states monotonicity without negative strength
+# in battle; this is the finding outside that premise (the old premise-free RED-INV-5's
+# smallest witness), shown with `rule`.
+
+BEFORE = state([hero("character2", -1, 0), hero("character3", 0, 0), evil("character1", 0, 0)])
+AFTER = state(BEFORE["characters"],
+              immunities=[{"id": "gained", "holder": "character1", "to": "character2"}])
+
+
+def test_RED_INV_5_tension_negative_strength_makes_a_gained_immunity_hurt_its_holder():
+    # Before: the evil character faces -1 + 0 < 0 and stands; the heroes face 0 >= 0 and fall.
+    before = battle_state(pybridge.rule(BEFORE))
+    # After: immune to the hero of strength -1, it faces 0 >= 0 (RED-BAT-1) and falls too.
+    after = battle_state(pybridge.rule(AFTER))
+    assert (before, after) == ("evil_winning", "mutual_destruction")
+    assert RANK["evil"][after] < RANK["evil"][before]
+
+
+def test_RED_INV_5_tension_is_the_literal_editions_negative_counts_keeps_it_monotone():
+    # RED-BAT-1-NEG carries "unless it is negative" into RED-BAT-1: the -1 still counts.
+    before = battle_state(pybridge.rule(BEFORE, edition="negative_counts"))
+    after = battle_state(pybridge.rule(AFTER, edition="negative_counts"))
+    assert before == after == "evil_winning"
