@@ -28,31 +28,16 @@ def test_redemption_invariants_are_the_six_parts():
 # --- what an invariant may read --------------------------------------------------------------
 # The contract (input facts state_*, rulings), the edition the check sets (in_force/2: an
 # assumption per rule ID, never derived), the analysis's scaffolding, and the invariant's own
-# inv_* views; never the encoding's derived predicates. Rules for open values (search = 2,
-# off for redemption) are the old RED-INV-4's form, kept for its clingcon rewrite.
+# inv_* views; never the encoding's derived predicates (tests/test_vocabulary.py says the
+# same of every generated rulebook).
 CONTRACT = {"ruling", "world", "violation", "in_force"}
 
 
-def _open_value_rule(statement):
-    return statement.ast_type == ASTType.Rule and "search = 2" in str(statement)
-
-
-def _contract_statements():
-    return [s for s in analysis(BOOK).invariant_statements if not _open_value_rule(s)]
-
-
 def test_RED_INV_1_RED_INV_2_RED_INV_3_RED_INV_4a_RED_INV_4b_RED_INV_5_read_only_the_contract():
-    used = {name for name, _ in signatures(_contract_statements())}
+    used = {name for name, _ in signatures(analysis(BOOK).invariant_statements)}
     foreign = {n for n in used if not (n.startswith(("state_", "inv_")) or n in CONTRACT)}
     assert foreign == set(), f"invariants read the encoding's own predicates: {sorted(foreign)}"
     assert "ruling" in used and any(n.startswith("state_") for n in used)
-
-
-def test_redemption_only_open_value_rules_step_outside_the_contract():
-    # the exception is small and named: the two search = 2 rules of RED-INV-4b
-    kept = [s for s in analysis(BOOK).invariant_statements if _open_value_rule(s)]
-    assert len(kept) == 2
-    assert not BOOK.open_values
 
 
 # --- each holds over the generated space at the default bounds ----------------------------

@@ -146,7 +146,9 @@ def test_every_state_of_the_space_is_a_document_rule_accepts_and_rules_alike(nam
 
 # What an invariant may read: the contract (input facts and rulings), its own views (inv_*),
 # and the analysis's scaffolding.
-CONTRACT = {"ruling", "because", "world", "violation", "contradicts"}
+# The edition an invariant is checked under (in_force: set by the check, one assumption per
+# rule ID, never derived) is part of the question.
+CONTRACT = {"ruling", "because", "world", "violation", "contradicts", "in_force"}
 
 
 @pytest.mark.parametrize("name", GENERATED)

@@ -75,6 +75,7 @@ class Redemption(Rulebook):
     # check searches with open values (search = 2): the strengths and toughness of
     # characters and cards are integer variables (Ints(open=True) below; battle.lp)
     open_values = True
+    chosen_values = ("RED-INV-4a", "RED-INV-4b")     # their #sum comparisons read values
     kinds = (
         RulingKind("battle_state", ("state",), _name_state),
         RulingKind("being_defeated", ("character",),
