@@ -22,6 +22,7 @@ Documents (``out`` lines, witnesses) are mapped to the same keys through the boo
 ``validate`` and ``facts`` and the declared domains (:func:`document_form`).
 """
 
+import collections
 import copy
 import functools
 import itertools
@@ -192,30 +193,38 @@ def labelled_count(book, given):
 
 # --------------------------------------------------------------------------- documents
 
+@functools.lru_cache(maxsize=None)
+def _declared(book):
+    """{input name: Input}, and the fixed facts as (name, arguments) pairs."""
+    vocabulary = book.vocabulary
+    fixed = frozenset((name, tuple(to_symbol(v) for v in row)) for name, row in vocabulary.fixed)
+    return {i.name: i for i in vocabulary.inputs}, fixed
+
+
 def document_facts(book, document):
-    """The input facts (symbols) of a document, fixed facts checked and left out."""
+    """The input facts of a document as (name, arguments, Input) triples, its fixed facts
+    checked (exactly the vocabulary's) and left out."""
     facts = book.facts(book.validate(copy.deepcopy(document)))
-    fixed = {(name, tuple(to_symbol(v) for v in row)) for name, row in book.vocabulary.fixed}
-    declared = {i.name for i in book.vocabulary.inputs}
-    rest = []
+    declared, fixed = _declared(book)
+    rest, seen = [], set()
     for symbol in facts:
-        if symbol.name in declared:
-            rest.append(symbol)
+        name, arguments = symbol.name, tuple(symbol.arguments)
+        if name in declared:
+            rest.append((name, arguments, declared[name]))
         else:
-            assert (symbol.name, tuple(symbol.arguments)) in fixed, symbol
-    fixed_names = {name for name, _ in fixed}
-    assert {(s.name, tuple(s.arguments)) for s in facts if s.name in fixed_names} == fixed
+            seen.add((name, arguments))
+    assert seen == fixed, (seen, fixed)
     return rest
 
 
 def document_form(book, document):
     """(objects, facts in keys, ids) of a document: ``ids`` {identifier: object key}."""
     vocabulary = book.vocabulary
-    symbols = document_facts(book, document)
+    parsed = [(name, declared.split(arguments), declared)
+              for name, arguments, declared in document_facts(book, document)]
     kind_of = {}
-    for symbol in symbols:
-        declared = vocabulary.input(symbol.name)
-        for domain, argument in zip(declared.args, declared.split(symbol.arguments)):
+    for _, parts, declared in parsed:
+        for domain, argument in zip(declared.args, parts):
             if isinstance(domain, Obj) and len(domain.kinds) == 1:
                 kind_of.setdefault(argument, set()).add(domain.kind)
     ids, objects = {}, {k.name: [] for k in vocabulary.kinds}
@@ -228,24 +237,26 @@ def document_form(book, document):
             ids[s] = (0, kind.name, i)
             objects[kind.name].append(ids[s])
     facts = []
-    for symbol in symbols:
-        declared = vocabulary.input(symbol.name)
+    for name, parts, declared in parsed:
         row = []
-        for domain, argument in zip(declared.args, declared.split(symbol.arguments)):
+        for domain, argument in zip(declared.args, parts):
             if isinstance(domain, Joint):
                 value = next((tuple(_key(d, a, ids) for d, a in zip(option, argument))
                               for option in domain.options
                               if all(_key(d, a, ids) is not None
                                      for d, a in zip(option, argument))), None)
-                assert value is not None, f"{symbol}: {argument} outside {domain}"
+                assert value is not None, f"{name}{parts}: {argument} outside {domain}"
                 row.extend(value)
             else:
                 value = _key(domain, argument, ids)
-                assert value is not None, f"{symbol}: {argument} outside {domain}"
+                assert value is not None, f"{name}{parts}: {argument} outside {domain}"
                 row.append(value)
-        facts.append((symbol.name,) + tuple(row))
+        facts.append((name,) + tuple(row))
     return objects, tuple(facts), {str(s) if s.type != SymbolType.String else s.string: o
                                    for s, o in ids.items()}
+
+
+_PLAIN = {}
 
 
 def _key(domain, symbol, ids):
@@ -253,10 +264,17 @@ def _key(domain, symbol, ids):
     if isinstance(domain, (Obj, Ref)):
         found = ids.get(symbol)
         return found if found is not None and found[1] in domain.kinds else None
-    if isinstance(domain, Values):
-        return symbol_key(symbol) if symbol in _symbols(domain) else None
-    if isinstance(domain, Ints):
-        return (1, symbol.number) if symbol.type == SymbolType.Number else None
+    if isinstance(domain, (Values, Ints)):
+        try:
+            return _PLAIN[domain, symbol]
+        except KeyError:
+            pass
+        if isinstance(domain, Values):
+            found = symbol_key(symbol) if symbol in _symbols(domain) else None
+        else:
+            found = (1, symbol.number) if symbol.type == SymbolType.Number else None
+        _PLAIN[domain, symbol] = found
+        return found
     if isinstance(domain, Tagged):
         if symbol.type == SymbolType.Function and symbol.name == domain.name and \
                 len(symbol.arguments) == 1:
@@ -283,30 +301,40 @@ def document_canonical(book, document):
 
 
 def in_bounds(book, given, objects, facts):
-    """Whether a state (from a document) lies in the space: object counts, value ranges
-    (candidates), the features bound and valid.lp."""
+    """Whether a state (from a document) lies in the space: object counts, every fact a
+    candidate of its input and key, ONE and OPTIONAL respected, the features bound and
+    valid.lp."""
     vocabulary = book.vocabulary
     consts = constants(book, given)
     for kind in vocabulary.kinds:
         if not kind.least <= len(objects[kind.name]) <= consts[kind.bound]:
             return False
-    seen = {}
-    for declared in vocabulary.inputs:
-        for key in _keys(declared, objects):
-            candidates = set(candidate_facts(declared, key, objects, consts))
-            present = [f for f in facts if f[0] == declared.name and
-                       f[1:1 + len(key)] == key]
-            if not set(present) <= candidates:
-                return False
-            if declared.many == ONE and len(present) != 1:
-                return False
-            if declared.many == OPTIONAL and len(present) > 1:
-                return False
-            seen.update(dict.fromkeys(present))
-    if set(facts) != set(seen) or len(facts) != len(seen):
+    counts = tuple(len(objects[k.name]) for k in vocabulary.kinds)
+    candidates, slots = _candidates(book, tuple(sorted(consts.items())), counts)
+    if len(set(facts)) != len(facts) or not all(f in candidates for f in facts):
         return False
+    taken = collections.Counter(candidates[f] for f in facts)
+    for slot, many in slots.items():
+        if many == ONE and taken[slot] != 1 or many == OPTIONAL and taken[slot] > 1:
+            return False
     most = consts[vocabulary.features] if vocabulary.features else inf
     return features_of(vocabulary, facts, objects) <= most and VALID[book.name](book)(facts)
+
+
+@functools.lru_cache(maxsize=None)
+def _candidates(book, consts, counts):
+    """For objects numbered 1..n per kind: {candidate fact: (input, key)} and
+    {(input, key): ONE, OPTIONAL or ANY}."""
+    vocabulary, consts = book.vocabulary, dict(consts)
+    objects = {k.name: [(0, k.name, i) for i in range(1, n + 1)]
+               for k, n in zip(vocabulary.kinds, counts)}
+    candidates, slots = {}, {}
+    for declared in vocabulary.inputs:
+        for key in _keys(declared, objects):
+            slots[declared.name, key] = declared.many
+            for f in candidate_facts(declared, key, objects, consts):
+                candidates[f] = (declared.name, key)
+    return candidates, slots
 
 
 # --------------------------------------------------------------------------- valid.lp
