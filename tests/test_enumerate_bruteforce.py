@@ -49,13 +49,17 @@ def _b5(beings, elements=0, orders=0, protections=0, features=0):
 
 # (id, book, bounds)
 CASES = [
-    # two characters, one immunity (to a card or a selector), every phase, no optional facts
-    ("redemption-2chars-1immunity", "redemption", _redemption(2, immunities=1)),
+    # two characters of strength 0..1, one immunity (to a card or a selector), every phase,
+    # no optional facts (the enumerate defaults)
+    ("redemption-2chars-1immunity", "redemption", _redemption(2, immunities=1, values="0..1")),
     # three interchangeable characters
     ("redemption-3chars-1immunity", "redemption", _redemption(3, immunities=1)),
     # a card (played on a character or not) with negative bonuses, one optional fact
     ("redemption-2chars-1card-1feature", "redemption",
      _redemption(2, cards=1, values="0..1", bonuses="-1..0", features=1)),
+    # two interchangeable cards played on each other or on the character (no cycle), two
+    # optional facts at once
+    ("redemption-1char-2cards-2features", "redemption", _redemption(1, cards=2, features=2)),
     # an ability (on and target: any card or character), one optional fact
     ("redemption-1char-1card-1ability-1feature", "redemption",
      _redemption(1, cards=1, abilities=1, features=1)),
@@ -280,6 +284,14 @@ def test_redemption_battle_rulings_agree_with_the_reference(case_id):
             assert battle_summary(line["rulings"]) == reference_summary(line["state"]), line
             checked += 1
     assert checked >= len(lines) // 10 and checked > 0
+    _, name, bounds = BY_ID[case_id]
+    # not vacuous: the reference rules states with what the case adds
+    checked_with = lambda key: any(supported(line["state"]) and line["state"].get(key)  # noqa
+                                   for line in lines)
+    if bounds["max_immunities"]:
+        assert checked_with("immunities")
+    if bounds["max_cards"]:
+        assert checked_with("cards")
 
 
 @pytest.mark.parametrize("case_id", REDEMPTION_IDS)
