@@ -1,9 +1,12 @@
 """Monotonicity (RED-INV-5) as one solver search vs a brute-force Python loop.
 
-Both explore the same state space (asp/redemption/space.lp): heroes and evil characters with
-strength and toughness in ranges, and for each opposing ordered pair no immunity, an active
-one or an expired one; a violation is a state and one gained immunity that makes the
-holder's side worse off. The brute force rules states with the plain-Python reference
+The brute force explores heroes and evil characters with strength and toughness in ranges,
+and for each opposing ordered pair no immunity, an active one or an expired one; a
+violation is a state and one gained immunity that makes the holder's side worse off. The
+solver explores the generated space without cards, abilities or optional facts, with as many
+immunities as there are opposing pairs, of every kind (to a card or a selector, any phase
+and duration): a superset of the brute force's states. RED-INV-5 is stated without negative
+strength (its premise: the source's known tension), so only strengths from 0 are compared. The brute force rules states with the plain-Python reference
 (tests/reference/redemption.py) in order of size, so it stops at the first violation;
 where it cannot finish in its time budget, its rate is measured and the whole space's
 time extrapolated. Run: python3 benchmarks/monotonicity.py  (writes a section of RESULTS.md)
@@ -74,8 +77,10 @@ def brute_force(max_characters, values, toughness, budget=BUDGET):
 
 
 def solver(max_characters, values, toughness):
+    pairs = (max_characters // 2) * (max_characters - max_characters // 2)
     bounds = {"max_characters": max_characters, "values": f"{values[0]}..{values[1]}",
-              "toughness": f"{toughness[0]}..{toughness[1]}"}
+              "toughness": f"{toughness[0]}..{toughness[1]}", "max_cards": 0,
+              "max_abilities": 0, "max_features": 0, "max_immunities": min(pairs, 10)}
     start = time.monotonic()
     result = pybridge.check("redemption", bounds, timeout=SOLVER_TIMEOUT,
                             invariants=["RED-INV-5"])
@@ -85,7 +90,7 @@ def solver(max_characters, values, toughness):
 
 def main(runs=3):
     rows = []
-    for values, toughness in (((-3, 9), (0, 6)), ((0, 6), (0, 6))):
+    for values, toughness in (((0, 6), (0, 6)),):
         for n in (2, 3, 4, 5, 6):
             times, status = [], None
             for _ in range(runs):
