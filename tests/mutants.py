@@ -17,11 +17,19 @@ class _Mutant(Analysis):
         super().__init__(book)
         self.text = text
 
-    @property
-    def encoding(self):
+    def _extra(self):
         extra = []
         ast.parse_string(self.text, extra.append)
-        return add_worlds(list(self.book.encoding.statements) + extra[1:])
+        return extra[1:]
+
+    @property
+    def encoding(self):
+        return add_worlds(list(self.book.encoding.statements) + self._extra())
+
+    @property
+    def open_encoding(self):
+        """The same for a search over open values (the rule files with theory atoms)."""
+        return add_worlds(list(self.book.encoding.parsed) + self._extra())
 
 
 def check_mutant(monkeypatch, book, invariant, text="", removed=(), edition=None, bounds=None):

@@ -25,7 +25,7 @@ def test_bad_arguments_leave_an_existing_out_file_as_it_was(tmp_path):
     out = tmp_path / "p.jsonl"
     out.write_text("precious\n")
     for arguments in (["enumerate", "chess"], ["enumerate", "redemption", "--edition", "x"],
-                      ["enumerate", "redemption", "--characters", "1"]):
+                      ["enumerate", "redemption", "--characters", "0"]):
         result = run(arguments + ["--out", str(out)])
         assert result.returncode == 2, result.stderr
         assert out.read_text() == "precious\n"
