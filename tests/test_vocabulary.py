@@ -164,3 +164,40 @@ def test_invariants_are_stated_over_input_facts_and_rulings(name):
     used = {n for n, _ in signatures(analysis(book).invariant_statements)}
     foreign = {n for n in used if not (n.startswith(("state_", "inv_")) or n in CONTRACT)}
     assert foreign == set(), f"invariants read the encoding's own predicates: {sorted(foreign)}"
+
+
+def test_chronopia_valid_lp_refuses_what_validation_refuses():
+    """Each constraint of chronopia's valid.lp against facts of a document validate()
+    refuses for the same reason (written by hand, as the bridge would make them without the
+    check); the same facts with the reason mended are accepted."""
+    book = get("chronopia")
+
+    def facts(*texts):
+        return [clingo.parse_term(t) for t in texts]
+    base = facts('state_model("a", "u", "x", 1)', 'state_model("b", "v", "y", 1)',
+                 'state_query("q", shoot)', 'state_shoot("q", "a")',
+                 'state_weapon("q", 4000, 8000, 12000, 2)')
+    cast = ('state_query("c", cast)', 'state_cast("c", "a", "b")', 'state_spell("c", 2)')
+    morale = ('state_query("m", morale)', 'state_morale("m", "u", fear)')
+    assert _valid_lp_accepts(book, base)
+    refused = {
+        "a unit named after another model": ('state_model("c", "a", "x", 1)',),
+        "a model shooting at itself": ('state_shoot_target("q", "a")',),
+        "a spell needing neither LOS nor range": cast + (
+            'state_spell_range("c", 12000)', 'state_spell_without_los("c")',
+            'state_spell_any_distance("c")'),
+        "a spell needing no LOS without a range": cast + ('state_spell_without_los("c")',),
+        "fear without a causer": morale,
+        "a causer in the tested group": morale + ('state_morale_causer("m", "a")',),
+        "a model's sight of itself": ('state_cover("a", "a", light)',),
+        "a query without its kind": ('state_query("q2", cast)',),
+        "a table roll off a horror test": morale + (
+            'state_morale_causer("m", "b")', 'state_roll("m", table, 3)'),
+    }
+    for reason, extra in refused.items():
+        assert not _valid_lp_accepts(book, base + facts(*extra)), reason
+    mended = (morale + ('state_morale_causer("m", "b")',),
+              cast + ('state_spell_range("c", 12000)', 'state_spell_without_los("c")'),
+              ('state_shoot_target("q", "b")', 'state_cover("a", "b", light)'))
+    for extra in mended:
+        assert _valid_lp_accepts(book, base + facts(*extra)), extra
