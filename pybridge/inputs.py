@@ -14,6 +14,7 @@ Argument domains:
   Values(v, ...)     one of these values (strings, ints, booleans, Const names)
   Names(n, ...)      any name (a string) a document may give; the space tries these (the
                      names the rules compare against, and one they do not)
+  Numbers(n, ...)    any integer a document may give; the space tries these
   Ints(lo, hi)       an integer between two clingo constants (the bounds); open=True: in a
                      search with a theory solver (search = 2) the value is an integer
                      variable instead of a choice (a ONE fact keyed by one object)
@@ -81,6 +82,12 @@ class Names(Values):
     pass
 
 
+@dataclass(frozen=True, init=False)
+class Numbers(Values):
+    """Any integer a document may give (a length, a stat); the space tries these (the bounds
+    the rules compare against, from either side)."""
+
+
 @dataclass(frozen=True)
 class Ints:
     lo: str
@@ -128,6 +135,9 @@ class Input:
     usual: bool = False      # OPTIONAL: present unless a document says otherwise (a flag
                              # whose default is true): its absence is the feature, counted
                              # by ``features`` and by the witness cost
+    source: bool = False     # a document's value the rules do not read (a position), from
+                             # which the bridge derives facts they read (``derived``): in
+                             # the space and its witnesses, never among a document's facts
 
     @property
     def arity(self):
@@ -156,13 +166,16 @@ class Input:
 @dataclass(frozen=True)
 class Vocabulary:
     """Kinds of objects, input predicates, facts fixed in every state of the space (e.g. the
-    default phases of a turn), and the constant bounding how many OPTIONAL and ANY facts a
-    state has at once ("" for no such bound)."""
+    default phases of a turn), the constant bounding how many OPTIONAL and ANY facts a
+    state has at once ("" for no such bound), and the input facts the bridge derives from
+    others (``derived``: (predicate, arity) pairs, e.g. distances from positions; the space
+    derives them without a world in ``asp/<rulebook>/derived.lp``, by the same tables)."""
 
     kinds: tuple
     inputs: tuple
     fixed: tuple = ()            # (predicate, row) pairs
     features: str = ""
+    derived: tuple = ()          # (predicate, arity) pairs
 
     def input(self, name):
         return next(i for i in self.inputs if i.name == name)
@@ -176,6 +189,8 @@ def _member(domain, symbol, kinds_of):
         return bool(kinds_of.get(symbol, set()) & set(kinds))
     if isinstance(domain, Names):
         return symbol.type == SymbolType.String
+    if isinstance(domain, Numbers):
+        return symbol.type == SymbolType.Number
     if isinstance(domain, Values):
         return symbol in {to_symbol(v) for v in domain.values}
     if isinstance(domain, Ints):
@@ -197,14 +212,21 @@ def conforms(vocabulary, facts):
     without its ONE fact, two facts where one is allowed."""
     by_name = {i.name: i for i in vocabulary.inputs}
     fixed = {name for name, _ in vocabulary.fixed}
+    derived = dict(vocabulary.derived)
     problems = []
     kinds_of = {}
     keyed = {}
     for symbol in facts:
         declared = by_name.get(symbol.name)
         if declared is None:
-            if symbol.name not in fixed:
+            if symbol.name in derived:
+                if len(symbol.arguments) != derived[symbol.name]:
+                    problems.append(f"{symbol}: expected {derived[symbol.name]} arguments")
+            elif symbol.name not in fixed:
                 problems.append(f"{symbol}: not an input of the vocabulary")
+            continue
+        if declared.source:
+            problems.append(f"{symbol}: a source of derived facts, not a fact of a document")
             continue
         if len(symbol.arguments) != declared.arity:
             problems.append(f"{symbol}: expected {declared.arity} arguments")
@@ -223,7 +245,7 @@ def conforms(vocabulary, facts):
         key = tuple(symbol.arguments[:declared.key_length])
         keyed.setdefault((symbol.name, key), []).append(symbol)
     for declared in vocabulary.inputs:
-        if declared.many == ANY:
+        if declared.many == ANY or declared.source:
             continue
         for (name, key), found in keyed.items():
             if name == declared.name and len(found) > 1:

@@ -30,7 +30,7 @@ def test_check_chronopia_decides_every_invariant(runner):
     result = run(runner, "check", "chronopia", "--format", "json")
     report = json.loads(result.stdout)
     ids = [i["id"] for i in report["invariants"]]
-    assert {f"CHR-INV-{n}" for n in (1, 2, 3, 4, 5, 6)} <= set(ids)
+    assert {f"CHR-INV-{n}" for n in (1, 2, 3, 4, 5, 6, 7)} <= set(ids)
     assert ids == sorted(ids, key=lambda i: int(i.rsplit("-", 1)[1]))
     assert {i["status"] for i in report["invariants"]} == {"holds"}
     assert result.exit_code == 0
@@ -105,3 +105,27 @@ def test_chronopia_CHR_INV_5_is_violated_by_one_refusal_per_reason(monkeypatch):
     witness = pybridge.rule(entry["witness"])
     assert witness["status"] == "ok"
     assert len([r for r in witness["rulings"] if r["kind"] == "target_refused"]) == 1
+
+
+# CHR-INV-7: spells and shots alike need sight unless the rules say otherwise (C36-ARC, the
+# LOS rules, C37-TARGET, C36-MOUNT). Each broken rule set lets a shot or a spell through
+# where the source says it needs sight; the witness has the query kind it breaks.
+SIGHT_MUTANTS = {
+    # walls no longer block (C36-LOS-WALL out of force): a shot over a taller wall
+    "shot-over-a-taller-wall": ("", ["C36-LOS-WALL"], "shoot"),
+    # a spell that needs LOS reaches behind the caster (mounted 360 degrees read for spells)
+    "spell-behind-the-caster": ("front_los(A, B) :- line_clear(A, B).", [], "cast"),
+    # a spell that needs LOS ignores the models on the line
+    "spell-through-a-model": ("front_los(A, B) :- pair(A, B), not behind(A, B).", [], "cast"),
+    # a chariot's part in cover is enough for a spell (C36-MOUNT out of force)
+    "spell-on-a-chariot-in-cover": ("", ["C36-MOUNT"], "cast"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SIGHT_MUTANTS))
+def test_chronopia_CHR_INV_7_is_violated_by_a_broken_rule_set(monkeypatch, name):
+    text, removed, kind = SIGHT_MUTANTS[name]
+    entry = check_mutant(monkeypatch, BOOK, "CHR-INV-7", text, removed=removed)
+    assert entry["status"] == "violated", entry
+    assert any(kind in q for q in entry["witness"]["queries"])
+    assert pybridge.rule(entry["witness"])["status"] == "ok"

@@ -1,7 +1,8 @@
 """CHR-INV-6 (asp/chronopia/invariants.lp): every named target of a cast query gets exactly one
 legality ruling, and an illegal one gets no cast or resist numbers, dice or outcomes. It holds
-over the state space (space.lp: the shooter casts at m(1), with a 12-inch range or none, with
-or without LOS), and deliberately broken rule sets violate it."""
+over the state space (generated from Chronopia.vocabulary: a cast query of any model at any
+model, with a 12-inch range or none, with or without LOS, on the grid), and deliberately
+broken rule sets violate it."""
 
 import pytest
 

@@ -174,3 +174,28 @@ def test_diff_redemption_changes_states_by_the_rule_the_editions_differ_in():
     assert all(c["rules"] == ["RED-BAT-1-NEG"] for c in report["changed"])
     assert any("RED-BAT-1-NEG" in r["because"] for c in report["changed"]
                for r in c["rulings_after"])
+
+
+# --- chronopia -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("edition", ["crit_3_or_less", "crit_exactly_3"])
+def test_coverage_chronopia_reaches_every_rule_of_each_edition_at_the_default_bounds(edition):
+    """The generated space (models on a grid, any one query) reaches every rule in force,
+    each witness ruled alike through `rule`; the two readings of C36-CRIT's "a 3" each by a
+    modified RS of 3 or less."""
+    result = run("coverage", "chronopia", "--edition", edition, "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    in_force = get("chronopia").encoding.editions[edition].rule_ids
+    assert [r["id"] for r in report["rules"]] == list(in_force)
+    assert report["reached"] == report["total"] == len(in_force)
+    for entry in report["rules"]:
+        ruled = pybridge.rule(entry["witness"], edition=edition)["rulings"]
+        if entry["how"] == "cited":
+            assert [r for r in ruled if entry["id"] in r["because"]] == entry["rulings"] != []
+        else:
+            assert all(r in ruled for r in entry["rulings"])
+            assert not any(r in ruled for r in entry["rulings_without"])
+    by_id = {r["id"]: r for r in report["rules"]}
+    crit = "C36-CRIT-EXACT" if edition == "crit_exactly_3" else "C36-CRIT"
+    assert any(r["kind"] == "excellent_possible" for r in by_id[crit]["rulings"])

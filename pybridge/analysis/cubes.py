@@ -44,8 +44,9 @@ def find(book, bounds):
     """The cubes of the space within ``bounds``: tuples of (kind, count) pairs (plain data,
     sent to workers as is), in a fixed order. Combinations the space rules out (more objects
     than a bound allows) are dropped; a space without ``space_cube`` is one cube, ``()``."""
-    # no worlds: the space alone; whether a cube holds a state does not depend on how
-    # symmetry is broken, so by sorting (exact lex-leader constraints cost seconds to ground)
+    # no worlds: the space alone; which counts it holds does not depend on the symmetry
+    # breaking, so a generated space's sorting will do (exact lex-leader constraints over
+    # many interchangeable objects ground slowly: chronopia's three models, minutes)
     control = analysis(book).control(bounds, listing=False)
     values = {}
     for atom in control.symbolic_atoms.by_signature("space_cube", 2):

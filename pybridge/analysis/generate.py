@@ -278,6 +278,9 @@ class _Generator:
             self.kind(kind)
         for declared in vocabulary.inputs:
             self.input(declared)
+        for name, arity in vocabulary.derived:
+            variables = ", ".join(f"X{j}" for j in range(arity))
+            self.emit(f"{name}(W, {variables}) :- world(W), {name}({variables}).")
         for name, row in vocabulary.fixed:
             arguments = ", ".join(str(to_symbol(value)) for value in row)
             self.emit(f"{name}({arguments}).")

@@ -68,12 +68,16 @@ class Analysis:
     @cached_property
     def space(self):
         """The state space: generated from the rulebook's input vocabulary (with its bounds,
-        space.lp, and the constraints of a valid document, valid.lp), or space.lp alone."""
+        space.lp, the constraints of a valid document, valid.lp, and the derived input facts,
+        derived.lp), or space.lp alone."""
         statements = _parse(self.root / self.book.name / "space.lp")
         if self.book.vocabulary is not None:
             ast.parse_string(generated_space(self.book.vocabulary), statements.append,
                              logger=silent)
             statements += _parse(self.root / self.book.name / "valid.lp")
+            derived = self.root / self.book.name / "derived.lp"
+            if self.book.vocabulary.derived:
+                statements += _parse(derived)
         return statements + _parse(self.root / "core" / "symmetry.lp")
 
     @cached_property

@@ -4,10 +4,14 @@ and the magic and morale query kinds), references, geometry (``pybridge.geometry
 mapping. Rules live in ``asp/chronopia/``."""
 
 from fractions import Fraction
+from functools import cached_property
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..geometry import UNIT, Board, Cells, distance_units, gap_to_line, in_front, units
+from ..geometry import (UNIT, Board, Cells, _sign_root_difference, distance_units, gap_to_line,
+                        in_front, units)
+from ..inputs import ANY, OPTIONAL, Input, Joint, Kind, Names, Numbers, Obj, Ref, Union, \
+    Values, Vocabulary
 from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str, shown
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
@@ -112,19 +116,29 @@ class Chronopia(Rulebook):
     kinds = KINDS
     bounds = (
         Bound("max_models", "--models", ("max_models",), 3, (1, 4),
-              "most enemy models on the grid (each with a unit, a size and flags)"),
-        Bound("morale", "--morale", ("morale",), 1, (0, 1),
-              "1: with the morale and cast queries and causers; 0: shooting only"),
+              "most models on the grid (each with a unit, an army, a size, a facing)"),
+        Bound("max_queries", "--queries", ("max_queries",), 1, (0, 3),
+              "most queries (shoot, cast, morale, pre_battle, summon, control, rampage)"),
+        Bound("max_features", "--features", ("max_features",), 3, (0, 12),
+              "most optional facts at once (stats, flags of models, sight entries, "
+              "causes, immunities, heights, a query's options, ...)"),
     )
-    # enumerate and diff list every state: one enemy model, shooting only
-    listing_bounds = {"max_models": 1, "morale": 0}
-    witness_inputs = (("state_position", 3), ("state_facing", 2))
+    # enumerate lists every state: one model, a query, no optional facts (no stats)
+    listing_bounds = {"max_models": 1, "max_queries": 1, "max_features": 0}
+    # diff lists only the states that change: a shooter and a target (without an RS stat,
+    # its RS is 0: a modified RS of 0 or less)
+    diff_bounds = {"max_models": 2}
+    witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3))
 
     def max_class_size(self, bounds):
-        return bounds["max_models"] - 1
+        return max(bounds["max_models"], bounds["max_queries"])
 
     def space_facts(self, bounds):
         return space_facts()
+
+    @cached_property
+    def vocabulary(self):
+        return vocabulary()
 
     def document(self, facts):
         return document(facts)
@@ -201,8 +215,8 @@ class Chronopia(Rulebook):
             for b in models:
                 if b is a:
                     continue
-                measured.add((a["id"], b["id"]))
-                out += _distance_facts(board, a["id"], b["id"])
+                # (once: a target's distance to a model on its line may be listed already)
+                _measure(out, measured, board, a["id"], b["id"])
                 if in_front(a["position"], a["facing"], b["position"]):
                     out.append(fact("state_in_front", a["id"], b["id"]))
                 near = sorted(set(cells.along(a["id"], b["id"], LINE_REACH)) - {a["id"], b["id"]},
@@ -550,26 +564,45 @@ def _query_facts(q, models):
     return out
 
 
-# The state space's grid (asp/chronopia/space.lp): the shooter's point 0 and the enemies'
-# points, chosen around the rules' distances (4 and 12 inches, the 8/16/24 weapon bands) and
-# with points on a common line of fire and one behind the shooter.
-GRID = ((0, 0), (0, 4), (4, 4), (0, 8), (-4, 8), (0, 12), (4, 12), (0, 16), (-4, -4))
+# The state space's grid (the points a model or a summoning's placement may take, in inches)
+# and the values its inputs range over, chosen around the rules' distinctions, for a looker
+# at (0, 0) facing +y: 4 inches (fear radius, command range, joining a warband, summoning,
+# the short range of the space's weapon 4/8/12) exactly and beyond (4, 4); 8 and 12 inches
+# exactly (medium and maximum range, C36-PRI-D, a spell's 12-inch range) and just beyond
+# (8.9, 12.6, 13); behind (0, -4); a model on the line to (0, 8) touching it (0, 4) or off
+# it by an inch less its base (1, 4: within an inch of an enemy's line; a friend's corridor
+# is narrower than half an inch for a size-3 base); bases in contact (an inch apart: sizes
+# 2 and 2, or 1 and 3); an elevation of 4 inches makes a dead zone 4 inches deep; an
+# altitude of 4 inches lengthens a distance by as much.
+GRID = ((0, 0), (0, 1), (0, 4), (1, 4), (4, 4), (0, 8), (1, 8), (-4, 8), (0, 12), (4, 12),
+        (0, 13), (0, -4))
 GRID_FACINGS = (90, 270)
 GRID_SIZES = (1, 2, 3)
+GRID_ALTITUDES = (4000,)
+QUERY_KINDS = ("shoot", "cast", "morale", "pre_battle", "summon", "control", "rampage")
+WEAPON = (4000, 8000, 12000, 2)
+STAT_VALUES = (("rs", (10, 3)), ("ld", (7, 12)), ("mg", (10,)), ("ar", (6,)), ("st", (2,)),
+               ("actions", (1,)))
 
 
 def space_facts():
-    """The grid's geometry, computed by the same functions as a document's."""
+    """The grid's geometry (asp/chronopia/derived.lp), computed by the same functions as a
+    document's."""
     out = []
+    squares = set()
     for p, (x, y) in enumerate(GRID):
         out.append(fact("space_xy", p, x, y))
     for p, a in enumerate(GRID):
         for q, b in enumerate(GRID):
-            if p == q:
-                continue
+            squares.add((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2)
             low, high = distance_units(a, b)
             out += [fact("space_ground", p, q, high), fact("space_ground_floor", p, q, low)]
+            if p == q:
+                continue
             out += [fact("space_front", p, f, q) for f in GRID_FACINGS if in_front(a, f, b)]
+            board = Board({0: a, 1: b})
+            out += [fact("space_touch", p, s, q, t) for s in GRID_SIZES for t in GRID_SIZES
+                    if board.touch(0, s, 1, t)]
             for r, c in enumerate(GRID):
                 if r in (p, q):
                     continue
@@ -577,16 +610,109 @@ def space_facts():
                     gap = gap_to_line(a, b, c, size)
                     if gap is not None:
                         out.append(fact("space_gap", p, q, r, size, *gap))
-        board = Board(dict(enumerate(GRID)))
-        out += [fact("space_order", p, q, k)
-                for q, k in board.order(p, [q for q in range(len(GRID)) if q != p]).items()]
+    lifts = {0, *GRID_ALTITUDES, *(-x for x in GRID_ALTITUDES)}
+    for sb in sorted(squares):
+        for sc in sorted(squares):
+            for lift in sorted(lifts):
+                out.append(fact("space_compare", sb, sc, lift,
+                                _sign_root_difference(Fraction(sb), Fraction(sc),
+                                                      Fraction(lift, UNIT))))
     return out
+
+
+def vocabulary():
+    """The input facts (see vocabulary.lp) over the grid and the values above; the geometry
+    the rules read is derived from the positions (asp/chronopia/derived.lp, as the bridge
+    derives it); asp/chronopia/valid.lp says what else a valid document obeys."""
+    model, any_model = Obj("model"), Ref("model")
+    queries = Obj(*QUERY_KINDS)
+    unit = Union(Names("u"), any_model)
+    point = Joint(*((Numbers(x), Numbers(y)) for x, y in GRID))
+    factor = Values(*map(Const, FACTORS))
+    causes = Values(*map(Const, CAUSES))
+    boolean = Values(True, False)
+    stat = Joint(*((Values(Const(name)), Numbers(*values)) for name, values in STAT_VALUES))
+    passed = (Obj("morale"), causes, Union(any_model, Values("")))
+
+    def flag(key, name):
+        return Input(name, (key,), OPTIONAL)
+
+    def sight(name, values):
+        return Input(name, (model, model, values), OPTIONAL)
+    return Vocabulary(
+        kinds=(Kind("model", "max_models", least=1),
+               *(Kind(kind, "max_queries", cube=False) for kind in QUERY_KINDS)),
+        inputs=(
+            Input("state_model", (model, unit, Names("a", "b"), Numbers(*GRID_SIZES))),
+            Input("state_position", (model, point), source=True),
+            Input("state_facing", (model, Numbers(*GRID_FACINGS)), source=True),
+            *(flag(model, f"state_{name}") for name in
+              ("individual", "panicked", "hidden", "mounted", "chariot")),
+            Input("state_stat", (model, stat), ANY),
+            Input("state_mount_ld", (model, Numbers(7)), OPTIONAL),
+            Input("state_crew_ld", (model, Numbers(0), Numbers(12)), ANY),
+            Input("state_causes", (model, causes), OPTIONAL),
+            Input("state_fear_radius", (model, Numbers(8000)), OPTIONAL),
+            Input("state_command_range", (model, Numbers(8000)), OPTIONAL),
+            Input("state_immune", (model, factor), ANY),
+            Input("state_height", (model, Numbers(3000)), OPTIONAL),
+            Input("state_elevation", (model, Numbers(4000)), OPTIONAL),
+            Input("state_altitude", (model, Numbers(*GRID_ALTITUDES)), OPTIONAL),
+            sight("state_los_given", boolean),
+            sight("state_cover", Values(*map(Const, ("none", "light", "heavy")))),
+            sight("state_half_visible", boolean),
+            sight("state_wall", Numbers(1500)),
+            sight("state_wood", Numbers(1000, 3000)),
+            flag(model, "state_engagement_given"),
+            Input("state_engaged_given", (model, any_model), ANY),
+            Input("state_query", (queries, Values(*map(Const, QUERY_KINDS)))),
+            Input("state_roll", (queries, Values(*map(Const, ("first", "reroll", "table"))),
+                                       Numbers(1, 20)), ANY),
+            Input("state_shoot", (Obj("shoot"), any_model)),
+            Input("state_shoot_target", (Obj("shoot"), any_model), OPTIONAL),
+            Input("state_weapon", (Obj("shoot"), Joint(tuple(Numbers(v) for v in WEAPON)))),
+            flag(Obj("shoot"), "state_weapon_adds_strength"),
+            Input("state_cast", (Obj("cast"), any_model, any_model)),
+            Input("state_spell", (Obj("cast", "summon"), Numbers(2))),
+            *(flag(Obj("cast"), f"state_spell_{name}") for name in
+              ("resistable", "offensive", "without_los", "any_distance")),
+            Input("state_spell_range", (Obj("cast"), Numbers(12000)), OPTIONAL),
+            Input("state_morale", (Obj("morale"), unit, factor)),
+            Input("state_morale_causer", (Obj("morale"), any_model), OPTIONAL),
+            flag(Obj("morale"), "state_morale_retest"),
+            Input("state_morale_start", (Obj("morale"), Numbers(2)), OPTIONAL),
+            flag(Obj("morale"), "state_morale_losses_last_round"),
+            Input("state_morale_passed", passed, ANY),
+            Input("state_morale_passed_excellent", passed, ANY),
+            Input("state_pre_battle", (Obj("pre_battle"), any_model)),
+            flag(Obj("pre_battle"), "state_pre_battle_marked"),
+            flag(Obj("pre_battle"), "state_pre_battle_concentrate"),
+            Input("state_pre_battle_army_cast", (Obj("pre_battle"), Numbers(0, 1))),
+            Input("state_summon", (Obj("summon"), any_model)),
+            Input("state_summon_count", (Obj("summon"), Numbers(0, 1))),
+            Input("state_summon_at", (Obj("summon"), point), OPTIONAL, source=True),
+            Input("state_control", (Obj("control"), any_model)),
+            Input("state_control_unit", (Obj("control"), unit), ANY),
+            Input("state_control_paid", (Obj("control"), unit), ANY),
+            Input("state_control_forced", (Obj("control"), unit), ANY),
+            Input("state_rampage", (Obj("rampage"), unit)),
+            flag(Obj("rampage"), "state_rampage_summoner_dead"),
+            flag(Obj("rampage"), "state_rampage_no_control"),
+        ),
+        features="max_features",
+        derived=(("state_looks", 1), ("state_ground_distance", 3),
+                 ("state_ground_distance_floor", 3), ("state_ground_order", 3),
+                 ("state_flight_order", 3), ("state_ground_next", 3),
+                 ("state_ground_unit_next", 3), ("state_flight_next", 3),
+                 ("state_flight_unit_next", 3), ("state_in_front", 2), ("state_on_line", 4),
+                 ("state_on_line_floor", 4), ("state_base_contact", 2),
+                 ("state_summon_placed", 2), ("state_summon_placed_floor", 2)))
 
 
 def document(facts):
     """A state document from input facts (state_* without a world), for analysis witnesses:
-    models with their positions and flags, the sight entries and the queries. Geometry facts
-    are left out: the bridge computes them again from the positions."""
+    models with their positions, facings and flags, the sight entries and the queries.
+    Geometry facts are left out: the bridge computes them again from the positions."""
     rows = input_rows(facts)
 
     models = {}
@@ -601,18 +727,47 @@ def document(facts):
             models[ident][flag] = True
     for ident, stat, value in rows("state_stat"):
         models[ident].setdefault("stats", {})[stat] = value
+    for ident, value in rows("state_mount_ld"):
+        models[ident]["mount"] = {"ld": value}
+    for ident, index, value in sorted(rows("state_crew_ld"), key=lambda r: r[1]):
+        models[ident].setdefault("crew", []).append({"ld": value})
     for ident, cause in rows("state_causes"):
         models[ident]["causes"] = cause
     for ident, factor in rows("state_immune"):
         models[ident].setdefault("immune", []).append(factor)
-    sight = [{"from": a, "to": b, "cover": c} for a, b, c in rows("state_cover")]
+    for predicate, key in (("state_fear_radius", "fear_radius"),
+                           ("state_command_range", "command_range"),
+                           ("state_height", "height"), ("state_altitude", "altitude"),
+                           ("state_elevation", "elevation")):
+        for ident, value in rows(predicate):
+            models[ident][key] = _inches(value)
+    sight = {}
+    def boolean(value):
+        return value in (True, "true")
+    for predicate, key, convert in (("state_los_given", "los", boolean),
+                                    ("state_cover", "cover", None),
+                                    ("state_half_visible", "half_visible", boolean),
+                                    ("state_wall", "wall_height", _inches),
+                                    ("state_wood", "wood", _inches)):
+        for a, b, value in rows(predicate):
+            entry = sight.setdefault((a, b), {"from": a, "to": b})
+            entry[key] = convert(value) if convert else value
+    engaging = {a for (a,) in rows("state_engagement_given")}
+    for (a,) in rows("state_engagement_given"):
+        # each pair once: by the first of the two that gives engagement
+        others = [b for x, b in rows("state_engaged_given")
+                  if x == a and not (b in engaging and b < a)]
+        sight[(a, None)] = {"from": a, "engaged_with": others}
     queries = []
     weapons = {q: (s, m, x, d) for q, s, m, x, d in rows("state_weapon")}
     targets = dict(rows("state_shoot_target"))
+    adds = {q for (q,) in rows("state_weapon_adds_strength")}
     for query, shooter in rows("state_shoot"):
         s, m, x, d = weapons[query]
         body = {"shooter": shooter, "weapon": {
             "short": _inches(s), "medium": _inches(m), "max": _inches(x), "damage": d}}
+        if query in adds:
+            body["weapon"]["adds_strength"] = True
         if query in targets:
             body["target"] = targets[query]
         queries.append({"id": query, "shoot": body})
@@ -633,16 +788,65 @@ def document(facts):
                                               "spell": spell}})
     causers = dict(rows("state_morale_causer"))
     starts = dict(rows("state_morale_start"))
+    retests = {q for (q,) in rows("state_morale_retest")}
+    losses = {q for (q,) in rows("state_morale_losses_last_round")}
     for query, group, factor in rows("state_morale"):
         body = {"unit": group, "factor": factor}
         if query in causers:
             body["causer"] = causers[query]
         if query in starts:
             body["starting_strength"] = starts[query]
+        if query in retests:
+            body["retest"] = True
+        if query in losses:
+            body["losses_last_round"] = True
+        for predicate, excellent in (("state_morale_passed", False),
+                                     ("state_morale_passed_excellent", True)):
+            for q, passed_factor, causer in rows(predicate):
+                if q == query:
+                    entry = {"factor": passed_factor, "excellent": excellent}
+                    if causer != "":
+                        entry["causer"] = causer
+                    body.setdefault("passed", []).append(entry)
         queries.append({"id": query, "morale": body})
+    marked = {q for (q,) in rows("state_pre_battle_marked")}
+    concentrate = {q for (q,) in rows("state_pre_battle_concentrate")}
+    army_cast = dict(rows("state_pre_battle_army_cast"))
+    for query, caster in rows("state_pre_battle"):
+        queries.append({"id": query, "pre_battle": {
+            "caster": caster, "marked": query in marked, "concentrate": query in concentrate,
+            "army_spells_cast": army_cast.get(query, 0)}})
+    counts = dict(rows("state_summon_count"))
+    placed = {q: [x, y] for q, x, y in rows("state_summon_at")}
+    for query, summoner in rows("state_summon"):
+        body = {"summoner": summoner, "spell": {"level": levels[query]},
+                "summoned_so_far": counts.get(query, 0)}
+        if query in placed:
+            body["placed_at"] = placed[query]
+        queries.append({"id": query, "summon": body})
+    for query, summoner in rows("state_control"):
+        body = {"summoner": summoner}
+        for predicate, key in (("state_control_unit", "units"), ("state_control_paid", "paid"),
+                               ("state_control_forced", "forced_first")):
+            body[key] = [u for q, u in rows(predicate) if q == query]
+        queries.append({"id": query, "control": body})
+    dead = {q for (q,) in rows("state_rampage_summoner_dead")}
+    no_control = {q for (q,) in rows("state_rampage_no_control")}
+    for query, unit in rows("state_rampage"):
+        queries.append({"id": query, "rampage": {"unit": unit, "summoner_dead": query in dead,
+                                                 "summoner_takes_control":
+                                                     query not in no_control}})
+    for query, die, face in rows("state_roll"):
+        entry = next(q for q in queries if q["id"] == query)
+        if die == "first":
+            entry["roll"] = face
+        elif die == "reroll":
+            entry["reroll"] = face
+        else:
+            entry[next(k for k in KIND_SPECS if k in entry)]["table_roll"] = face
     doc = {"rulebook": "chronopia", "models": [models[k] for k in sorted(models)]}
     if sight:
-        doc["sight"] = sight
+        doc["sight"] = [sight[k] for k in sorted(sight, key=repr)]
     if queries:
         doc["queries"] = queries
     return doc
