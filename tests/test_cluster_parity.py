@@ -28,7 +28,8 @@ distributed = pytest.importorskip("distributed")
 # run to hundreds of thousands or millions of states): theirs go through the cluster as
 # one task.
 CASES = [
-    ("redemption", {"max_characters": 4}, {"max_characters": 3, "values": "0..1",
+    ("redemption", {"max_characters": 3, "max_cards": 0, "max_abilities": 0,
+                    "max_features": 1}, {"max_characters": 3, "values": "0..1",
                                            "toughness": "0..1"}, ("literal", "negative_counts")),
     ("hkk", {"max_cards": 2, "max_properties": 2}, {"damage": "0..0", "max_properties": 1},
      ("literal", "intended")),
@@ -91,8 +92,8 @@ def _bounds(book, values, listing=False):
 
 def test_workers_option_starts_a_local_cluster_with_the_same_output():
     runner = CliRunner()
-    args = ["check", "redemption", "--characters", "4", "--values", "0..3",
-            "--format", "json"]
+    args = ["check", "redemption", "--characters", "3", "--cards", "0", "--abilities", "0",
+            "--features", "1", "--values", "0..3", "--format", "json"]
     one = runner.invoke(cli, args)
     two = runner.invoke(cli, args + ["--workers", "2"])
     assert one.exit_code == two.exit_code == 0, two.output
