@@ -17,6 +17,27 @@ def run(*args):
     return result
 
 
+def full_coverage(rulebook, edition):
+    """`rulings coverage RULEBOOK --edition E` at the default bounds: every rule in force
+    reached, each witness ruled alike through `rule` (a cited rule: exactly the rulings
+    citing it; a needed one: its rulings given, none of those without it). The report."""
+    result = run("coverage", rulebook, "--edition", edition, "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    in_force = get(rulebook).encoding.editions[edition].rule_ids
+    assert [r["id"] for r in report["rules"]] == list(in_force)
+    assert report["reached"] == report["total"] == len(in_force)
+    for entry in report["rules"]:
+        ruled = pybridge.rule(entry["witness"], edition=edition)["rulings"]
+        if entry["how"] == "cited":
+            assert [r for r in ruled if entry["id"] in r["because"]] == entry["rulings"] != []
+        else:
+            assert all(r in ruled for r in entry["rulings"])
+            assert entry["rulings_without"] and \
+                not any(r in ruled for r in entry["rulings_without"])
+    return report
+
+
 _REPORTS = {}
 
 
@@ -96,20 +117,7 @@ def test_coverage_refuses_bad_options_with_exit_2():
 
 @pytest.mark.parametrize("edition", ["literal", "intended"])
 def test_coverage_hkk_reaches_every_rule_of_each_edition_at_the_default_bounds(edition):
-    result = run("coverage", "hkk", "--edition", edition, "--format", "json")
-    assert result.exit_code == 0, result.output
-    report = json.loads(result.stdout)
-    in_force = get("hkk").encoding.editions[edition].rule_ids
-    assert [r["id"] for r in report["rules"]] == list(in_force)
-    assert report["reached"] == report["total"] == len(in_force)
-    for entry in report["rules"]:
-        ruled = pybridge.rule(entry["witness"], edition=edition)["rulings"]
-        if entry["how"] == "cited":
-            assert [r for r in ruled if entry["id"] in r["because"]] == entry["rulings"] != []
-        else:       # needed: the rulings with it, none of those given without it
-            assert all(r in ruled for r in entry["rulings"])
-            assert entry["rulings_without"] and \
-                not any(r in ruled for r in entry["rulings_without"])
+    report = full_coverage("hkk", edition)
     # HKK-132.6-I and HKK-132.8-I keep an enchantment: no ruling cites them, but without
     # them (the literal edition) the enchantment falls off by 132.6 or 132.8
     needed = {r["id"]: r for r in report["rules"] if r["how"] == "needed"}
@@ -183,19 +191,7 @@ def test_coverage_chronopia_reaches_every_rule_of_each_edition_at_the_default_bo
     """The generated space (models on a grid, any one query) reaches every rule in force,
     each witness ruled alike through `rule`; the two readings of C36-CRIT's "a 3" each by a
     modified RS of 3 or less."""
-    result = run("coverage", "chronopia", "--edition", edition, "--format", "json")
-    assert result.exit_code == 0, result.output
-    report = json.loads(result.stdout)
-    in_force = get("chronopia").encoding.editions[edition].rule_ids
-    assert [r["id"] for r in report["rules"]] == list(in_force)
-    assert report["reached"] == report["total"] == len(in_force)
-    for entry in report["rules"]:
-        ruled = pybridge.rule(entry["witness"], edition=edition)["rulings"]
-        if entry["how"] == "cited":
-            assert [r for r in ruled if entry["id"] in r["because"]] == entry["rulings"] != []
-        else:
-            assert all(r in ruled for r in entry["rulings"])
-            assert not any(r in ruled for r in entry["rulings_without"])
+    report = full_coverage("chronopia", edition)
     by_id = {r["id"]: r for r in report["rules"]}
     crit = "C36-CRIT-EXACT" if edition == "crit_exactly_3" else "C36-CRIT"
     assert any(r["kind"] == "excellent_possible" for r in by_id[crit]["rulings"])
