@@ -20,6 +20,7 @@ from pybridge.analysis.program import analysis
 from pybridge.analysis.search import run
 from pybridge.analysis.theory import Theory
 from pybridge.books import get
+from pybridge.inputs import Ints
 
 BOOK = get("redemption")
 # two characters of a side and one of the other, a card, two immunities, an ability: every
@@ -28,7 +29,9 @@ BOOK = get("redemption")
 SPACE = Bounds(BOOK.bounds, {"max_characters": 3, "max_cards": 1, "max_immunities": 2,
                              "max_abilities": 1, "values": "-2..3", "toughness": "0..2",
                              "bonuses": "-1..1", "max_features": 2})
-OPEN = {"state_character": (2, 3), "state_card": (2, 3)}
+# the open integers of each input (their argument positions), as the vocabulary declares them
+OPEN = {i.name: tuple(j for j, d in enumerate(i.args) if isinstance(d, Ints) and d.open)
+        for i in BOOK.vocabulary.inputs}
 _CONTROLS = {}
 
 

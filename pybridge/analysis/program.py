@@ -75,9 +75,8 @@ class Analysis:
             ast.parse_string(generated_space(self.book.vocabulary), statements.append,
                              logger=silent)
             statements += _parse(self.root / self.book.name / "valid.lp")
-            derived = self.root / self.book.name / "derived.lp"
             if self.book.vocabulary.derived:
-                statements += _parse(derived)
+                statements += _parse(self.root / self.book.name / "derived.lp")
         return statements + _parse(self.root / "core" / "symmetry.lp")
 
     @cached_property
