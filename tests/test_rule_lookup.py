@@ -119,11 +119,13 @@ def test_explain_lines_are_the_files_lines_and_hold_every_mention(name, rule_id)
         lines = (asp_root() / file).read_text(encoding="utf-8").splitlines()
         assert lines[number - 1].rstrip() == text
         assert not re.match(r"^%\s*(source|gloss):", text)
-    # Every line naming the ID in quotes (the guard, citations, editions) and every comment
-    # "% [ID]" is among them.
+    # Every line of code naming the ID in quotes (the guard, citations, editions) and every
+    # comment "% [ID]" is among them.
     for path in sorted((asp_root() / name).glob("*.lp")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if f'"{rule_id}"' in line or re.match(rf"^%\s*\[{re.escape(rule_id)}\]", line):
+            code = not line.lstrip().startswith("%")
+            if (code and f'"{rule_id}"' in line) or \
+                    re.match(rf"^%\s*\[{re.escape(rule_id)}\]", line):
                 assert (f"{name}/{path.name}", number) in listed, (path.name, number, line)
 
 
