@@ -2,7 +2,6 @@
 
 import click
 
-from .. import api
 from .output import format_option, resolve
 
 
@@ -21,6 +20,7 @@ def explain_command(rule_id, fmt):
       rulings explain RED-BAT-1
       rulings explain b5:T4-7 --format json
     """
+    from .. import api
     from ..render import to_json
     from ..render_lookup import rule_info_text
 
