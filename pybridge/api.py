@@ -117,18 +117,45 @@ def _world_statements(book):
 
 def rulebooks():
     """Every rulebook with its editions and rule catalogue (IDs and one-line summaries)."""
-    listing = []
-    for book in registry.RULEBOOKS.values():
-        encoding = book.encoding
-        listing.append({
-            "rulebook": book.name,
-            "description": book.description,
+    return [_catalogue(book) for book in registry.RULEBOOKS.values()]
+
+
+def rulebook(name):
+    """One rulebook (by name) with its editions and rule catalogue, as :func:`rulebooks`
+    gives it; an unknown name is an InputError listing the known ones."""
+    return _catalogue(registry.get(name, "RULEBOOK"))
+
+
+def _catalogue(book):
+    encoding = book.encoding
+    return {
+        "rulebook": book.name,
+        "description": book.description,
+        "default_edition": book.default_edition,
+        "editions": [{"name": e.name, "description": e.description,
+                      "rules": list(e.rule_ids)} for e in encoding.editions.values()],
+        "rules": [{"id": r.id, "summary": r.summary} for r in encoding.rules],
+    }
+
+
+def rule_info(rule_id):
+    """One rule by its ID (or ``RULEBOOK:ID``): its rulebook, summary, the editions it is in,
+    the source passage it encodes (quoted exactly, in the source's language) with an English
+    gloss, and the lines of the encoding that belong to it (pybridge/rule_lines.py).
+    An unknown ID is an InputError naming the closest IDs."""
+    from .lookup import find_rule
+    from .rule_lines import rule_lines
+
+    book, rule = find_rule(rule_id)
+    editions = book.encoding.editions
+    info = {"rulebook": book.name, "id": rule.id, "summary": rule.summary,
             "default_edition": book.default_edition,
-            "editions": [{"name": e.name, "description": e.description,
-                          "rules": list(e.rule_ids)} for e in encoding.editions.values()],
-            "rules": [{"id": r.id, "summary": r.summary} for r in encoding.rules],
-        })
-    return listing
+            "editions": [name for name, e in editions.items() if rule.id in e.rule_ids],
+            "source": rule.source, "gloss": rule.gloss}
+    if rule.no_source is not None:
+        info["no_source"] = rule.no_source
+    info["lines"] = rule_lines(book, rule.id)
+    return info
 
 
 def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition"):

@@ -2,6 +2,15 @@
 
 The rule catalogue (IDs, one-line summaries, source order) is read from the encoding's own
 comments (``% [RED-BAT-1] paraphrase``): the ``.lp`` files are the single source of truth.
+Right under an ID's first comment stand the source passage it encodes and an English gloss:
+
+    % [RED-IMM-6] Default condition: a character cannot be immune to cards of its own ...
+    % source: «- Characters cannot be immune to cards of the same alignment.»
+    % gloss: Default condition: a character cannot be immune to cards of its own alignment.
+
+A label's text may go on over comment lines indented by two spaces or more (``%   ...``).
+The passage is quoted exactly from the source document, in its language, between « and »;
+fragments of it are joined by " … ". ``% source: none (why)`` says there is none.
 Editions are read from the rulebook's ``editions.lp``.
 """
 
@@ -17,6 +26,9 @@ from .symbols import fact
 
 CORE_FILES = ("in_force.lp", "rulings.lp", "display.lp")
 RULE_COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
+ANNOTATION = re.compile(r"^%\s*(source|gloss):\s*(.*)$")
+CONTINUED = re.compile(r"^%\s{2,}(\S.*)$")
+ELLIPSIS = "…"
 
 
 def asp_root():
@@ -32,6 +44,46 @@ def asp_root():
 class Rule:
     id: str
     summary: str
+    source: str = None       # the passage it encodes, quoted exactly (fragments joined by " … ")
+    gloss: str = None        # an English gloss of the passage
+    no_source: str = None    # why there is no passage, when the comment says "none (why)"
+
+    @property
+    def fragments(self):
+        """The exact pieces of the source the passage quotes (it cuts between them with …)."""
+        if not self.source:
+            return ()
+        return tuple(f.strip() for f in self.source.split(ELLIPSIS) if f.strip())
+
+
+def annotations(lines):
+    """The ``% source:`` and ``% gloss:`` texts at the start of ``lines`` (the lines after an
+    ID's comment), each with its continuation lines joined by single spaces."""
+    found, label = {}, None
+    for line in lines:
+        line = line.strip()
+        match = ANNOTATION.match(line)
+        if match and match.group(1) not in found:
+            label = match.group(1)
+            found[label] = [match.group(2)]
+            continue
+        more = CONTINUED.match(line) if label else None
+        if not more:
+            break
+        found[label].append(more.group(1))
+    return {k: " ".join(" ".join(v).split()) for k, v in found.items()}
+
+
+def annotated_rule(rule_id, summary, following):
+    """A catalogue entry from its comment and the lines that follow it."""
+    notes = annotations(following)
+    source, no_source = notes.get("source"), None
+    if source is not None:
+        if source.startswith("«") and source.endswith("»"):
+            source = source[1:-1].strip()
+        else:
+            source, no_source = None, source
+    return Rule(rule_id, summary, source, notes.get("gloss"), no_source)
 
 
 @dataclass(frozen=True)
@@ -95,13 +147,16 @@ class Encoding:
 
     @cached_property
     def rules(self):
-        """The rule catalogue: each ID once, with its first paraphrase, in source order."""
+        """The rule catalogue: each ID once, with its first paraphrase, its source passage and
+        gloss, in source order."""
         seen = {}
         for path in self.files:
-            for line in path.read_text(encoding="utf-8").splitlines():
+            lines = path.read_text(encoding="utf-8").splitlines()
+            for number, line in enumerate(lines):
                 match = RULE_COMMENT.match(line.strip())
                 if match and match.group(1) not in seen:
-                    seen[match.group(1)] = Rule(match.group(1), match.group(2))
+                    seen[match.group(1)] = annotated_rule(match.group(1), match.group(2),
+                                                          lines[number + 1:number + 80])
         return tuple(seen.values())
 
     @cached_property
