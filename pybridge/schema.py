@@ -219,8 +219,12 @@ class Record(Spec):
     """A mapping with known keys: required specs, or :class:`Opt` for optional ones."""
 
     fields: dict = field(default_factory=dict)
+    about: dict = field(default_factory=dict)       # key -> one-line description (schema, template)
+    exactly_one: tuple = ()     # optional keys of which exactly one is given (not null)
 
     def __post_init__(self):
+        unknown = set(self.about) - set(self.fields)
+        assert not unknown, f"descriptions of undeclared keys: {sorted(unknown)}"
         # (key, spec to check a given value with, optional?, default) once, not per value
         self._plan = [(key, spec.spec if isinstance(spec, Opt) else spec,
                        isinstance(spec, Opt), spec.default if isinstance(spec, Opt) else None)
@@ -246,6 +250,10 @@ class Record(Spec):
                 result[key] = default() if callable(default) else default
             else:
                 raise InputError("missing (required)", join(path, key))
+        if self.exactly_one and \
+                sum(result[key] is not None for key in self.exactly_one) != 1:
+            raise InputError(f"expected exactly one of: {', '.join(self.exactly_one)}",
+                             path or "document")
         return result
 
 
@@ -254,6 +262,7 @@ class OneKey(Spec):
     """A mapping with exactly one of the given keys, e.g. a selector ``{brigade: red}``."""
 
     options: dict
+    about: dict = field(default_factory=dict)       # key -> one-line description
 
     def check(self, value, path):
         if isinstance(value, dict):
