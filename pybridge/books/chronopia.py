@@ -24,7 +24,9 @@ STATS = ("rs", "ld", "mg", "ar", "st", "actions")
 
 class Length(Num):
     """A length in inches, exact to a thousandth (lengths reach the rules in thousandths of
-    an inch, so that every comparison there is exact: geometry.py)."""
+    an inch, so that every comparison there is exact: geometry.py). JSON Schema's
+    ``multipleOf: 0.001`` is not exact on binary floats (0.043 / 0.001 is not a whole number
+    there): the schema leaves the decimals to validation."""
 
     def check(self, value, path):
         exact = super().check(value, path)
@@ -42,6 +44,8 @@ ROLL = Int(lo=1, hi=20)
 
 class Point(ListOf):
     """``[x, y]`` in inches."""
+
+    json_schema_extra = {"minItems": 2, "maxItems": 2}
 
     def __init__(self):
         super().__init__(COORDINATE)

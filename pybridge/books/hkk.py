@@ -58,7 +58,7 @@ CARD = Record({
     "colour": "its colour",
     "on": "the card it is put on",
     "counters": "counters on it: name -> how many (poison is the one the rules name)",
-    "immunities": "its immunities, each with the card granting it (optional)",
+    "immunities": "its immunities, each perhaps granted by a card",
     "cannot_be_affected_by": "HKK-132.1's wording of an immunity: what cannot affect it",
     "untargetable_by": "attack forms that cannot target it (HKK-132.11)",
     "cannot_be_damaged_by": "attack forms that cannot damage it (HKK-132.12)",
