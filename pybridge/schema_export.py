@@ -13,14 +13,19 @@ schema from a file written by ``rulings schema RULEBOOK -o FILE``.
 
 import json
 
-from .schema import Bool, Either, Enum, Int, ListOf, MapOf, Num, OneKey, Opt, Record, Str
+from .schema import (AllOf, AnyOf, Bool, Either, Enum, Given, Inside, Int, Is, ListOf, MapOf,
+                     Not, Num, OneKey, Opt, Record, Str)
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 ID = "https://rulings.invalid/schema/{}.json"
 
 # Str refuses the empty text, NUL and unpaired surrogates (text that is not valid Unicode);
-# a surrogate pair written in JSON (\ud83d\ude00) is one character there.
-TEXT = {"type": "string", "minLength": 1, "pattern": "^[^\\u0000\\ud800-\\udfff]*$"}
+# a surrogate pair written in JSON (\ud83d\ude00) is one character there. A number is
+# text too: YAML reads a plain scalar in a text field as its text (an id 007 is "007", a
+# field 0412 is "0412", as editors cannot know), while a JSON number there is refused by
+# validation only.
+TEXT = {"type": ["string", "number"], "minLength": 1,
+        "pattern": "^[^\\u0000\\ud800-\\udfff]*$"}
 
 
 def schema_id(book):
@@ -67,7 +72,12 @@ def _schema(spec):
     if isinstance(spec, Num):
         return {"type": "number", "minimum": spec.lo, "maximum": spec.hi}
     if isinstance(spec, ListOf):
-        return {"type": "array", "items": to_json_schema(spec.item)}
+        schema = {"type": "array", "items": to_json_schema(spec.item)}
+        if spec.unique:
+            schema["uniqueItems"] = True
+        if spec.contains:
+            schema["contains"] = {"const": spec.contains[0]}
+        return schema
     if isinstance(spec, MapOf):
         return {"type": "object", "propertyNames": to_json_schema(spec.key),
                 "additionalProperties": to_json_schema(spec.value)}
@@ -101,14 +111,45 @@ def _record(spec):
     if required:
         schema["required"] = required
     if spec.exactly_one:
-        schema["oneOf"] = [{"required": [key], "properties": {key: {"not": {"type": "null"}}}}
-                           for key in spec.exactly_one]
+        schema["oneOf"] = [_condition(spec, Given(key)) for key in spec.exactly_one]
+    if spec.rules:
+        schema["allOf"] = [{"if": _condition(spec, rule.when), "then": _condition(spec, rule.then)}
+                           for rule in spec.rules]
     return schema
 
 
+def _condition(spec, condition):
+    """A condition between the fields of a record (schema.Requires) as a JSON Schema of the
+    record: an absent or null field has its default."""
+    if isinstance(condition, Given):
+        return {"required": [condition.key],
+                "properties": {condition.key: {"not": {"type": "null"}}}}
+    if isinstance(condition, Is):
+        declared = spec.fields[condition.key]
+        default = declared.default if isinstance(declared, Opt) else None
+        values = list(condition.values)
+        if default in values or None in values:     # absent or null is allowed
+            return {"properties": {condition.key: {"enum": [v for v in values if v is not None]
+                                                   + [None]}}}
+        return {"required": [condition.key], "properties": {condition.key: {"enum": values}}}
+    if isinstance(condition, Inside):
+        declared = spec.fields[condition.key]
+        inner = declared.spec if isinstance(declared, Opt) else declared
+        return {"required": [condition.key],
+                "properties": {condition.key: _condition(inner, condition.condition)}}
+    if isinstance(condition, Not):
+        return {"not": _condition(spec, condition.condition)}
+    if isinstance(condition, AnyOf):
+        return {"anyOf": [_condition(spec, c) for c in condition.conditions]}
+    if isinstance(condition, AllOf):
+        return {"allOf": [_condition(spec, c) for c in condition.conditions]}
+    raise TypeError(f"no JSON Schema for {type(condition).__name__}")
+
+
 def _nullable(schema):
-    if isinstance(schema.get("type"), str):
-        schema["type"] = [schema["type"], "null"]
+    kind = schema.get("type")
+    if kind is not None:
+        schema["type"] = (kind if isinstance(kind, list) else [kind]) + ["null"]
         if "enum" in schema:
             schema["enum"] = schema["enum"] + [None]
         return schema

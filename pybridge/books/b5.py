@@ -8,7 +8,8 @@ from functools import cached_property
 from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..inputs import ANY, OPTIONAL, Input, Kind, Names, Obj, Ref, Union, Values, Vocabulary
-from ..schema import Bool, Either, Enum, ListOf, Opt, Record, Registry, Str, shown
+from ..schema import (Bool, Either, Enum, Given, Is, ListOf, Opt, Record, Registry, Requires,
+                      Str, shown)
 from ..solving import ground
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
@@ -69,11 +70,13 @@ ORDER = Record({"id": Str(), "being": Str(), "kind": Enum(("move", "discovery"))
     "kind": "move or discovery",
     "to": "the field it goes to",
     "wins_preconflict": "a discovery's pre-conflict: won or lost (absent: none)",
-})
+}, rules=(Requires(Given("wins_preconflict"), Is("kind", ("discovery",)), "wins_preconflict",
+                   "only a discovery has a pre-conflict"),))
 DOCUMENT = Record({
     "rulebook": Enum(("b5",)),
     "edition": Opt(Str()),
-    "phases": Opt(ListOf(Str())),
+    "phases": Opt(ListOf(Str(), unique="phase",
+                         contains=(RETREAT, f"the phases must include {RETREAT!r} (B.5.2.7)"))),
     "beings": Opt(ListOf(BEING), list),
     "elements": Opt(ListOf(ELEMENT), list),
     "protections": Opt(ListOf(PROTECTION), list),
@@ -257,9 +260,6 @@ class B5(Rulebook):
             beings.require(o["being"], f"{path}.being")
             if o["to"] == field_of[o["being"]]:
                 raise InputError("the being is already in this field", f"{path}.to")
-            if o["wins_preconflict"] is not None and o["kind"] != "discovery":
-                raise InputError("only a discovery has a pre-conflict",
-                                 f"{path}.wins_preconflict")
         state["phases"] = phases
         return state
 
@@ -343,18 +343,10 @@ class B5(Rulebook):
 
 
 def _phases(state):
+    """The turn's phases: the document's (distinct, with the retreat: DOCUMENT), or the
+    default ones."""
     phases = state["phases"]
-    if phases is None:
-        return list(PHASES)
-    seen = {}
-    for i, name in enumerate(phases):
-        if name in seen:
-            raise InputError(f"phase {shown(name)} twice (also at phases[{seen[name]}])",
-                             f"phases[{i}]")
-        seen[name] = i
-    if RETREAT not in seen:
-        raise InputError(f"the phases must include {RETREAT!r} (B.5.2.7)", "phases")
-    return list(phases)
+    return list(PHASES) if phases is None else list(phases)
 
 
 def document(facts):

@@ -12,7 +12,8 @@ from ..geometry import (UNIT, Board, Cells, _sign_root_difference, distance_unit
                         in_front, units)
 from ..inputs import ANY, OPTIONAL, Input, Joint, Kind, Names, Numbers, Obj, Ref, Union, \
     Values, Vocabulary
-from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str, shown
+from ..schema import (AllOf, AnyOf, Bool, Enum, Given, Inside, Int, Is, ListOf, Not, Num, Opt,
+                      Record, Registry, Requires, Str, shown)
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
 from .chronopia_kinds import KINDS
@@ -93,6 +94,7 @@ MODEL = Record({
     "immune": "morale factors it is immune to",
     "stats": "its stats (all optional integers)",
 })
+GIVEN_FOR_A_PAIR = ("los", "cover", "half_visible", "wall_height", "wood")
 SIGHT = Record({
     "from": Str(), "to": Opt(Str()), "los": Opt(Bool()),
     "cover": Opt(Enum(("none", "light", "heavy"))), "half_visible": Opt(Bool()),
@@ -106,7 +108,8 @@ SIGHT = Record({
     "wall_height": "height of a wall or hedge on the line, inches",
     "wood": "inches of wood on the line",
     "engaged_with": "models in melee contact with it (overrides base contact)",
-})
+}, rules=(Requires(AnyOf(tuple(map(Given, GIVEN_FOR_A_PAIR))), Given("to"), "to",
+                   "missing (required for los, cover, half_visible, wall_height and wood)"),))
 WEAPON = Record({"short": LENGTH, "medium": LENGTH, "max": LENGTH,
                  "damage": STAT, "adds_strength": Opt(Bool(), False)}, about={
     "short": "short range, inches", "medium": "medium range, inches",
@@ -121,7 +124,12 @@ SPELL = Record({"level": Int(lo=0, hi=10), "resistable": Bool(), "offensive": Bo
     "offensive": "whether it is offensive",
     "range": "its range, inches (absent: any distance)",
     "needs_los": "false: it needs no line of sight, and then a range (default true)",
-    "needs_range": "false: it works at any distance within line of sight (default true)"})
+    "needs_range": "false: it works at any distance within line of sight (default true)"},
+    rules=(Requires(Is("needs_los", (False,)), Is("needs_range", (True,)), "needs_range",
+                    "a spell needs line of sight or range (needs_los and needs_range both "
+                    "false)"),
+           Requires(Is("needs_los", (False,)), Given("range"), "range",
+                    "missing (required when needs_los is false)")))
 PASSED = Record({"factor": Enum(CAUSES), "causer": Opt(Str()), "excellent": Opt(Bool(), False)},
                 about={"factor": "the factor of the passed test", "causer": "the model causing it",
                        "excellent": "passed with an excellent success (default false)"})
@@ -144,7 +152,11 @@ KIND_SPECS = {
         "starting_strength": "the unit's starting strength (panic)",
         "losses_last_round": "whether it had losses last round (panic; default false)",
         "passed": "earlier passed tests this battle",
-        "table_roll": "a second d20, on the horror table (horror only)"}),
+        "table_roll": "a second d20, on the horror table (horror only)"},
+        rules=(Requires(Not(Is("factor", ("panic",))), Given("causer"), "causer",
+                        lambda body: f"missing (required for {body['factor']})"),
+               Requires(Given("table_roll"), Is("factor", ("horror",)), "table_roll",
+                        "only a horror test rolls on the horror table"))),
     "pre_battle": Record({"caster": Str(), "marked": Bool(), "concentrate": Opt(Bool(), False),
                           "army_spells_cast": Opt(Int(lo=0), 0)}, about={
         "caster": "the model casting before the battle", "marked": "whether it is marked",
@@ -156,9 +168,9 @@ KIND_SPECS = {
         "summoner": "the model summoning", "spell": "the summoning spell",
         "placed_at": "[x, y] where the summoned unit is placed, inches",
         "summoned_so_far": "units it has summoned so far (default 0)"}),
-    "control": Record({"summoner": Str(), "units": ListOf(Str()),
-                       "paid": Opt(ListOf(Str()), list),
-                       "forced_first": Opt(ListOf(Str()), list)}, about={
+    "control": Record({"summoner": Str(), "units": ListOf(Str(), unique="unit"),
+                       "paid": Opt(ListOf(Str(), unique="unit"), list),
+                       "forced_first": Opt(ListOf(Str(), unique="unit"), list)}, about={
         "summoner": "the model controlling summoned units", "units": "its summoned units",
         "paid": "units whose control is paid", "forced_first": "units forced to act first"}),
     "rampage": Record({"unit": Str(), "summoner_dead": Opt(Bool(), False),
@@ -178,7 +190,15 @@ QUERY = Record({"id": Opt(Str()), "roll": Opt(ROLL), "reroll": Opt(Int(lo=2, hi=
     "pre_battle": "may a model cast before the battle",
     "summon": "may a model summon",
     "control": "what keeping control of summoned units costs",
-    "rampage": "does a summoned unit rampage"}, exactly_one=tuple(KIND_SPECS))
+    "rampage": "does a summoned unit rampage"}, exactly_one=tuple(KIND_SPECS), rules=(
+    # a re-roll exists only on a rampage whose 1 the living summoner does not take
+    Requires(Given("reroll"), Given("rampage"), "reroll", "only a rampage query has a re-roll"),
+    Requires(Given("reroll"), Inside("rampage", AllOf((Is("summoner_dead", (False,)),
+                                                       Is("summoner_takes_control", (False,))))),
+             "reroll", "a re-roll follows only a 1 that a living summoner does not take "
+                       "(summoner_takes_control: false)"),
+    Requires(Given("reroll"), Is("roll", (None, 1)), "reroll",
+             lambda q: f"a re-roll follows only a roll of 1 (the roll is {q['roll']})")))
 DOCUMENT = Record({
     "rulebook": Enum(("chronopia",)),
     "edition": Opt(Str()),
@@ -310,10 +330,6 @@ class Chronopia(Rulebook):
             path = f"sight[{i}]"
             models.require(s["from"], f"{path}.from")
             models.require(s["to"], f"{path}.to")
-            if s["to"] is None and any(s[k] is not None for k in
-                                       ("los", "cover", "half_visible", "wall_height", "wood")):
-                raise InputError("missing (required for los, cover, half_visible, "
-                                 "wall_height and wood)", f"{path}.to")
             if s["to"] == s["from"]:
                 raise InputError("a model and itself", f"{path}.to")
             pair = (s["from"], s["to"])
@@ -331,8 +347,6 @@ class Chronopia(Rulebook):
             path = f"queries[{i}]"
             q["kind"] = next(k for k in KIND_SPECS if q[k] is not None)  # QUERY: exactly one
             _check_query(q, f"{path}.{q['kind']}", models, units, by_id)
-            if q["reroll"] is not None:
-                _check_reroll(q, f"{path}.reroll")
         return state
 
     def facts(self, state):
@@ -526,18 +540,6 @@ def _groups(state):
     return members
 
 
-def _check_reroll(q, path):
-    """A re-roll exists only on a rampage whose 1 the living summoner does not take."""
-    if q["kind"] != "rampage":
-        raise InputError("only a rampage query has a re-roll", path)
-    body = q["rampage"]
-    if body["summoner_dead"] or body["summoner_takes_control"]:
-        raise InputError("a re-roll follows only a 1 that a living summoner does not take "
-                         "(summoner_takes_control: false)", path)
-    if q["roll"] is not None and q["roll"] != 1:
-        raise InputError(f"a re-roll follows only a roll of 1 (the roll is {q['roll']})", path)
-
-
 def _check_query(q, path, models, units, by_id):
     body = q[q["kind"]]
     for key in ("shooter", "target", "caster", "summoner", "causer"):
@@ -550,31 +552,17 @@ def _check_query(q, path, models, units, by_id):
         weapon = body["weapon"]
         if not weapon["short"] <= weapon["medium"] <= weapon["max"]:
             raise InputError("expected short <= medium <= max", f"{path}.weapon")
-    elif kind == "cast":
-        spell = body["spell"]
-        if not spell["needs_los"] and not spell["needs_range"]:
-            raise InputError("a spell needs line of sight or range (needs_los and needs_range "
-                             "both false)", f"{path}.spell.needs_range")
-        if not spell["needs_los"] and spell["range"] is None:
-            raise InputError("missing (required when needs_los is false)", f"{path}.spell.range")
     elif kind == "morale":
         if body["unit"] not in units and body["unit"] not in by_id:
             raise InputError(f"unknown unit or model {shown(body['unit'])}", f"{path}.unit")
-        if body["factor"] != "panic" and body["causer"] is None:
-            raise InputError(f"missing (required for {body['factor']})", f"{path}.causer")
         causer = body["causer"]
         if causer is not None and (causer == body["unit"] or by_id[causer]["unit"] == body["unit"]):
             raise InputError("the causer is in the tested group", f"{path}.causer")
         for j, passed in enumerate(body["passed"]):
             models.require(passed["causer"], f"{path}.passed[{j}].causer")
-        if body["table_roll"] is not None and body["factor"] != "horror":
-            raise InputError("only a horror test rolls on the horror table",
-                             f"{path}.table_roll")
     elif kind == "control":
         for key in ("units", "paid", "forced_first"):
-            for j, unit in enumerate(body[key]):
-                if unit in body[key][:j]:
-                    raise InputError(f"{shown(unit)} twice", f"{path}.{key}[{j}]")
+            for j, unit in enumerate(body[key]):     # (each once: KIND_SPECS)
                 if unit not in units:
                     raise InputError(f"unknown unit {shown(unit)}", f"{path}.{key}[{j}]")
                 if key != "units" and unit not in body["units"]:
