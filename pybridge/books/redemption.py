@@ -109,7 +109,8 @@ SAMPLE = {
     "cards": [{"id": "Sword", "alignment": "good", "type": "enhancement", "brigade": "Blue",
                "played_on": "Lightbearer", "strength": 2, "toughness": 1}],
     "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Giant", "granted_by": "Sword",
-                    "phase": "battle", "duration": "phase"}],
+                    "phase": "battle", "duration": "phase"},
+                   {"holder": "Giant", "to": {"brigade": "Blue"}}],
     "abilities": [{"id": "swing", "on": "Sword", "target": "Giant"}],
 }
 
