@@ -29,7 +29,7 @@ def template(book):
         if _accepted(book, _without(sample, commented | {path})):
             commented.add(path)
     lines = [f"# yaml-language-server: $schema={book.name}.schema.json",
-             f"# A {book.name} state document: {book.description}.",
+             f"# A state document of the {book.name} rulebook: {book.description}.",
              "# Required fields hold an example value; delete the '# ' in front of an optional",
              "# field to give it. Check it: rulings validate FILE; schema for editors:",
              f"# rulings schema {book.name} -o {book.name}.schema.json",
