@@ -367,3 +367,64 @@ def test_every_reason_beyond_the_schema_is_a_real_message():
         refused, accepted = verdicts(book, document)
         assert refused is not None and accepted, (refused, accepted)
         assert BEYOND.match(refused), refused
+
+
+def _sample_with(book, *edits):
+    document = copy.deepcopy(books.get(book).sample)
+    for edit in edits:
+        edit(document)
+    return document
+
+
+CONDITIONS = [
+    # (rulebook, edit of its sample, validation's message): each a condition between the
+    # fields of one record, declared with Requires/ListOf and so refused by the schema too
+    ("b5", lambda d: d["orders"][0].update(kind="move"), "only a discovery has a pre-conflict"),
+    ("b5", lambda d: d.update(phases=["movement", "retreat", "movement"]),
+     "phase 'movement' twice (also at phases[0])"),
+    ("b5", lambda d: d.update(phases=["movement", "effect"]),
+     "the phases must include 'retreat' (B.5.2.7)"),
+    ("chronopia", lambda d: d["sight"][0].pop("to"),
+     "missing (required for los, cover, half_visible, wall_height and wood)"),
+    ("chronopia", lambda d: d["queries"][1]["cast"]["spell"].update(needs_los=False,
+                                                                    needs_range=False),
+     "a spell needs line of sight or range (needs_los and needs_range both false)"),
+    ("chronopia", lambda d: (d["queries"][1]["cast"]["spell"].update(needs_los=False),
+                             d["queries"][1]["cast"]["spell"].pop("range")),
+     "missing (required when needs_los is false)"),
+    ("chronopia", lambda d: d["queries"][2]["morale"].update(causer=None),
+     "missing (required for horror)"),
+    ("chronopia", lambda d: d["queries"][2]["morale"].update(factor="terror"),
+     "only a horror test rolls on the horror table"),
+    ("chronopia", lambda d: d["queries"][0].update(reroll=3),
+     "only a rampage query has a re-roll"),
+    ("chronopia", lambda d: d["queries"][6]["rampage"].pop("summoner_takes_control"),
+     "a re-roll follows only a 1 that a living summoner does not take "
+     "(summoner_takes_control: false)"),
+    ("chronopia", lambda d: d["queries"][6].update(roll=2),
+     "a re-roll follows only a roll of 1 (the roll is 2)"),
+    ("chronopia", lambda d: d["queries"][5]["control"].update(paid=["Imps", "Imps"]),
+     "unit 'Imps' twice (also at queries[5].control.paid[0])"),
+    ("chronopia", lambda d: d["queries"][0].update(cast=d["queries"][1]["cast"]),
+     "expected exactly one of: shoot, cast, morale, pre_battle, summon, control, rampage"),
+    ("chronopia", lambda d: d["queries"][0].pop("shoot"),
+     "expected exactly one of: shoot, cast, morale, pre_battle, summon, control, rampage"),
+]
+
+
+@pytest.mark.parametrize("book,edit,message", CONDITIONS,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CONDITIONS)])
+def test_conditions_between_fields_are_in_the_schema(book, edit, message):
+    assert assert_agree(book, books.get(book).sample) is None
+    assert verdicts(book, _sample_with(book, edit)) == (message, False)
+
+
+def test_defaults_take_part_in_the_conditions():
+    """needs_range defaults to true, summoner_dead to false (chronopia.py): leaving them out
+    keeps the documents valid, in the schema as in validation."""
+    for edit in (lambda d: d["queries"][1]["cast"]["spell"].pop("needs_range"),
+                 lambda d: d["queries"][6]["rampage"].pop("summoner_dead"),
+                 lambda d: d["queries"][6].pop("roll"),
+                 lambda d: d["queries"][2]["morale"].update(factor="panic", causer=None,
+                                                            table_roll=None)):
+        assert verdicts("chronopia", _sample_with("chronopia", edit)) == (None, True)
