@@ -29,9 +29,9 @@ def _emit(text, out):
 @click.argument("rulebook")
 @out_option
 def schema_command(rulebook, out):
-    """Print the JSON Schema (draft 2020-12) of RULEBOOK's state documents.
+    """Print the JSON Schema of RULEBOOK's state documents.
 
-    Generated from the declarations that validate documents: field types, enums, required
+    Draft 2020-12, generated from the declarations that validate documents: field types, enums, required
     keys, ranges and a description of each field. Cross-references (ids a field names,
     duplicate ids, cycles, totals) are checked by 'rulings validate' only.
 
@@ -73,9 +73,9 @@ def new_command(rulebook, out):
 @format_option
 @click.pass_context
 def validate_command(ctx, files, max_size, fmt):
-    """Check each state FILE (YAML or JSON, or - for stdin) without solving.
+    """Check state documents without solving them.
 
-    Prints 'FILE: ok' for a valid document and the one-line error naming the field
+    Each FILE is YAML or JSON, or - for stdin. Prints 'FILE: ok' for a valid document and the one-line error naming the field
     otherwise (as 'rulings rule' does). Exit code 0 when every document is valid, 2
     otherwise. JSON output: one {"source", "valid": true} or {"source", "error"} per line.
 
