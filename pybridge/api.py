@@ -262,3 +262,34 @@ def errata(rulebook, bounds=None, edition=None, timeout=None, progress=None, wor
     result = run_errata(book, bounds, edition, timeout, progress, **cluster)
     result["timeout"] = timeout
     return result
+
+
+def check_document(state, edition=None, max_bytes=MAX_BYTES):
+    """Check one state document (a dict, or a path or ``-``) without solving, as
+    :func:`rule` checks it: raises InputError (naming the file and the field) or returns
+    ``{"rulebook", "edition"}``."""
+    if isinstance(state, (str, Path)):
+        source = str(state)
+        try:
+            book, name, _ = _prepare(load(source, max_bytes), edition)
+        except InputError as error:
+            raise error if error.source else error.located(source) from None
+    else:
+        book, name, _ = _prepare(state, edition)
+    return {"rulebook": book.name, "edition": name}
+
+
+def json_schema(rulebook):
+    """The JSON Schema (draft 2020-12, a dict) of ``rulebook``'s state documents, generated
+    from the declarations that validate them (:mod:`pybridge.schema_export`)."""
+    from .schema_export import json_schema as generate
+
+    return generate(registry.get(rulebook, "RULEBOOK"))
+
+
+def document_template(rulebook):
+    """A commented YAML template (text) of a ``rulebook`` state document with every field
+    (:mod:`pybridge.document_template`)."""
+    from .document_template import template
+
+    return template(registry.get(rulebook, "RULEBOOK"))

@@ -11,6 +11,7 @@ from .. import signals
 from .analysis import (check_command, coverage_command, diff_command, enumerate_command,
                        errata_command)
 from .catalogue import rulebooks_command
+from .documents import new_command, schema_command, validate_command
 from .lookup import explain_command
 from .output import echo_error
 from .rule import rule_command
@@ -72,6 +73,9 @@ cli.add_command(diff_command)
 cli.add_command(errata_command)
 cli.add_command(coverage_command)
 cli.add_command(rulebooks_command)
+cli.add_command(schema_command)
+cli.add_command(new_command)
+cli.add_command(validate_command)
 cli.add_command(explain_command)
 
 
