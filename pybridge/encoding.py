@@ -15,7 +15,7 @@ from clingo import ast
 
 from .symbols import fact
 
-CORE_FILES = ("in_force.lp", "rulings.lp", "display.lp")
+CORE_FILES = ("in_force.lp", "rulings.lp", "explain.lp", "display.lp")
 RULE_COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
 
 
@@ -57,6 +57,13 @@ def has_theory_atoms(statement):
     return finder.found
 
 
+def _explaining(statement):
+    if statement.ast_type == ast.ASTType.Definition and statement.name == "explaining":
+        return ast.Definition(statement.location, statement.name,
+                              ast.SymbolicTerm(statement.location, clingo.Number(1)), False)
+    return statement
+
+
 def silent(_code, _message):
     """clingo logger: the encoding's informational messages are not the user's business."""
 
@@ -92,6 +99,13 @@ class Encoding:
         so the grounder evaluates what the state and the edition decide (a sum over them has
         one value) and drops the rules out of force."""
         return tuple(s for s in self.statements if s.ast_type != ast.ASTType.External)
+
+    @cached_property
+    def explaining_statements(self):
+        """The program for one edition (as ``fixed_statements``) with its explanations:
+        the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
+        ``says`` atoms are grounded too."""
+        return tuple(_explaining(s) for s in self.fixed_statements)
 
     @cached_property
     def rules(self):
