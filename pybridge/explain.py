@@ -63,7 +63,8 @@ class _Atoms:
 
 
 def _fill(template, values):
-    return _MARK.sub(lambda m: values.get(m.group(1), m.group(0)), template)
+    """The template with each {key} filled; a key with no value is a list with no item."""
+    return _MARK.sub(lambda m: values.get(m.group(1), "none"), template)
 
 
 def _nodes(atoms, terms, order, path):
@@ -80,7 +81,8 @@ def _nodes(atoms, terms, order, path):
         for key, parts in sorted(atoms.parts.get(term, {}).items()):
             parts = sorted(parts)
             facts[key] = [{"name": from_symbol(t), "value": from_symbol(v)} for _, t, v in parts]
-            values[key] = " + ".join(f"{_text(t)} {_text(v)}" for _, t, v in parts) or "none"
+            joiner = " + " if all(v.type == SymbolType.Number for _, _, v in parts) else ", "
+            values[key] = joiner.join(f"{_text(t)} {_text(v)}" for _, t, v in parts) or "none"
         for key, items in sorted(atoms.items.get(term, {}).items()):
             items = sorted(items)
             facts[key] = [from_symbol(t) for _, t in items]
