@@ -1,0 +1,175 @@
+"""What the explanation tests of every rulebook share: the JSON Schema of a ``why`` tree,
+the checks every explained example must pass, and the checks that explanations stay out of
+the analysis (asp/core/explain.lp: every explanation rule is guarded by ``explaining = 1``)."""
+
+import json
+from pathlib import Path
+
+import jsonschema
+from click.testing import CliRunner
+from clingo import ast
+
+import pybridge
+from pybridge.analysis.worlds import add_worlds
+from pybridge.books import get
+from pybridge.cli.main import cli
+from pybridge.solving import _grounded, ground
+from pybridge.symbols import in_world
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+# A fact's value: a number, a name or identifier, or a list of them or of addends.
+_SCALAR = {"type": ["integer", "string", "boolean"]}
+_VALUE = {"oneOf": [
+    _SCALAR,
+    {"type": "array", "items": _SCALAR},
+    {"type": "array", "items": {"type": "object", "additionalProperties": False,
+                                "required": ["name", "value"],
+                                "properties": {"name": _SCALAR, "value": _SCALAR}}},
+]}
+NODE = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$defs": {"node": {
+        "type": "object", "additionalProperties": False,
+        "required": ["rule", "says", "facts", "why"],
+        "properties": {
+            "rule": {"type": "string", "minLength": 1},
+            "says": {"type": "string", "minLength": 1, "not": {"pattern": "\\{[A-Za-z_]+\\}"}},
+            "facts": {"type": "object", "additionalProperties": _VALUE},
+            "why": {"type": "array", "items": {"$ref": "#/$defs/node"}},
+        }}},
+    "type": "array", "minItems": 1, "items": {"$ref": "#/$defs/node"},
+}
+
+
+def examples(rulebook):
+    return sorted((EXAMPLES / rulebook).glob("*.yaml"))
+
+
+def explained(path):
+    return pybridge.rule(path, explain=True)
+
+
+def all_rulings(result):
+    """The rulings of a result, those of each alternative reading included."""
+    return list(result["rulings"]) + [r for alt in result.get("alternatives", ()) for r in alt]
+
+
+def nodes(why):
+    """Every node of a tree, depth first."""
+    for node in why:
+        yield node
+        yield from nodes(node["why"])
+
+
+def sentences(why):
+    return [node["says"] for node in nodes(why)]
+
+
+def ruling(result, kind, **fields):
+    found = [r for r in all_rulings(result)
+             if r["kind"] == kind and all(r[k] == v for k, v in fields.items())]
+    assert len(found) == 1, (kind, fields, all_rulings(result))
+    return found[0]
+
+
+def node(why, rule, *fragments):
+    """The one node of rule ``rule`` whose sentence holds every fragment."""
+    found = [n for n in nodes(why) if n["rule"] == rule and all(f in n["says"] for f in fragments)]
+    assert found, (rule, fragments, sentences(why))
+    return found[0]
+
+
+def check_example(path):
+    """Every ruling has a why tree that validates, cites each of its rule IDs somewhere in
+    it, and names only rules in force in the state's edition."""
+    result = explained(path)
+    book = get(result["rulebook"])
+    in_force = set(book.encoding.editions[result["edition"]].rule_ids)
+    for item in all_rulings(result):
+        jsonschema.validate(item["why"], NODE)
+        rules = {n["rule"] for n in nodes(item["why"])}
+        assert set(item["because"]) <= rules, (item, rules)
+        assert rules <= in_force, (item, rules - in_force)
+
+
+def cli_output(*args):
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def without_why(line):
+    """A JSON result line with every ``why`` key taken out."""
+    result = json.loads(line)
+    for item in all_rulings(result):
+        del item["why"]
+    return json.dumps(result, ensure_ascii=False)
+
+
+def says_statements(statements):
+    """The statements whose head is an explanation atom (says, says_*)."""
+    found = []
+
+    def head_name(statement):
+        head = getattr(statement, "head", None)
+        atom = getattr(head, "atom", None)
+        symbol = getattr(atom, "symbol", None)
+        return getattr(symbol, "name", "") if symbol is not None else ""
+    for statement in statements:
+        if statement.ast_type == ast.ASTType.Rule and head_name(statement).startswith("says"):
+            found.append(statement)
+    return found
+
+
+def guarded(statement):
+    """Whether a rule's body holds the comparison ``explaining = 1``."""
+    for literal in statement.body:
+        atom = getattr(literal, "atom", None)
+        if atom is not None and atom.ast_type == ast.ASTType.Comparison \
+                and str(atom).replace(" ", "") == "explaining=1":
+            return True
+    return False
+
+
+def example_facts(book):
+    facts = []
+    for path in examples(book.name):
+        facts.extend(book.facts(book.validate(pybridge.load(path))))
+    return facts
+
+
+def ground_counts(control):
+    atoms = sum(1 for _ in control.symbolic_atoms)
+    says = [a.symbol for a in control.symbolic_atoms if a.symbol.name.startswith("says")]
+    return atoms, says
+
+
+def analysis_grounding(book, statements):
+    """The world-indexed encoding (what check, enumerate and diff ground), with the examples'
+    facts as world 1."""
+    with in_world(1):
+        facts = example_facts(book)
+    from pybridge.symbols import fact
+    return _grounded(add_worlds(statements), [fact("world", 1), *facts], book.encoding.rule_ids,
+                     None)
+
+
+def check_analysis_unchanged(rulebook):
+    """The explanation rules are all guarded, and without them the rule question (every
+    edition) and the analysis ground exactly the same atoms: none of them a says atom."""
+    book = get(rulebook)
+    statements = book.encoding.statements
+    explaining = says_statements(statements)
+    assert explaining, "the rulebook has no explanation rules"
+    assert all(guarded(s) for s in explaining), [str(s) for s in explaining if not guarded(s)]
+    left_out = {id(s) for s in explaining}
+    plain = tuple(s for s in statements if id(s) not in left_out)
+    facts = example_facts(book)
+    with_says, says = ground_counts(ground(book.encoding, facts))
+    assert says == []
+    control = _grounded(plain, facts, book.encoding.rule_ids, None)
+    assert ground_counts(control) == (with_says, [])
+    analysed, says = ground_counts(analysis_grounding(book, statements))
+    assert says == []
+    assert ground_counts(analysis_grounding(book, plain)) == (analysed, [])
