@@ -1,0 +1,214 @@
+"""``rulings rule --explain`` on redemption: each example's why tree holds the numbers and
+facts that decided its rulings.
+
+The expected values are worked out from each example's own comment and the source
+(../shared/rules/redemption.md): a character is being defeated when the strength set against
+it reaches its side's total toughness (RED-BAT-0, RED-BAT-1), less what it is immune to.
+"""
+
+import json
+
+import pytest
+
+import pybridge
+from explain_checks import (EXAMPLES, check_analysis_unchanged, check_deterministic,
+                            check_example, cli_output,
+                            examples, explained, node, nodes, ruling, without_why)
+
+HERE = EXAMPLES / "redemption"
+
+
+def faces(result, character):
+    """The comparison node of a character (being defeated or standing), by its facts."""
+    for item in result["rulings"]:
+        for n in nodes(item["why"]):
+            if n["facts"].get("character") == character and "toughness" in n["facts"]:
+                return n
+    raise AssertionError(character)
+
+
+def addends(facts, key):
+    return [(p["name"], p["value"]) for p in facts[key]]
+
+
+@pytest.mark.parametrize("path", examples("redemption"), ids=lambda p: p.name)
+def test_every_ruling_has_a_why_that_cites_its_rules(path):
+    check_example(path)
+
+
+def test_three_character_battle_RED_BAT_1():
+    result = explained(HERE / "three_character_battle.yaml")
+    giant = ruling(result, "being_defeated", character="Giant")["why"]
+    # Giant faces both heroes: 8 + 6 = 14 >= its own toughness 12.
+    step = node(giant, "RED-BAT-1", "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Giant 12)")
+    assert step["facts"]["strength"] == 14 and step["facts"]["toughness"] == 12
+    assert addends(step["facts"], "strengths") == [("Lightbearer", 8), ("Shieldbearer", 6)]
+    # The procedure: more than two characters, an immunity affects the battle (RED-IMM-1).
+    node(giant, "RED-BAT-1", "more than two characters", "Giant, Lightbearer, Shieldbearer")
+    node(giant, "RED-IMM-1", "Lightbearer", "light-shield", "Giant 11")
+    # Shieldbearer faces all 11 against the heroes' toughness 2 + 6 = 8.
+    shield = ruling(result, "being_defeated", character="Shieldbearer")["why"]
+    node(shield, "RED-BAT-1", "11 (Giant 11)", "8 (Lightbearer 2 + Shieldbearer 6)")
+    # The battle state: Giant is all the evil side; Lightbearer stands, 11 - 11 = 0 < 8.
+    state = ruling(result, "battle_state", state="heroes_winning")["why"]
+    node(state, "RED-BAT-2", "every evil character", "(Giant)", "heroes standing: Lightbearer")
+    stands = faces(result, "Lightbearer")
+    assert (stands["facts"]["opposing"], stands["facts"]["ignored"], stands["facts"]["strength"],
+            stands["facts"]["toughness"]) == (11, 11, 0, 8)
+    assert "stands" in stands["says"]
+
+
+def test_enhancement_bonus_RED_INT_1():
+    result = explained(HERE / "enhancement_bonus.yaml")
+    # Page ignores the Axe's 5 (played on Brigand): 3 + 5 = 8 less 5 is 3 < 1 + 3 = 4.
+    page = faces(result, "Page")
+    assert (page["facts"]["opposing"], page["facts"]["ignored"], page["facts"]["strength"],
+            page["facts"]["toughness"]) == (8, 5, 3, 4)
+    assert addends(page["facts"], "strengths") == [("Axe", 5), ("Brigand", 3)]
+    squire = ruling(result, "being_defeated", character="Squire")["why"]
+    node(squire, "RED-BAT-1", "8 (Axe 5 + Brigand 3)", "4 (Page 1 + Squire 3)")
+    brigand = ruling(result, "being_defeated", character="Brigand")["why"]
+    node(brigand, "RED-BAT-1", "4 (Page 2 + Squire 2)", "Brigand 4")
+    state = ruling(result, "battle_state", state="heroes_winning")["why"]
+    node(state, "RED-INT-1", "Axe 5", "Page")
+    node(state, "RED-IMM-1", "page-ward")
+
+
+def test_expired_immunity_RED_IMM_5():
+    result = explained(HERE / "expired_immunity.yaml")
+    why = ruling(result, "immunity_inactive", immunity="monk-prayer")["why"]
+    step = node(why, "RED-IMM-5", "preparation phase", "battle phase")
+    assert step["facts"] == {"immunity": "monk-prayer", "phase": "battle", "used": "preparation"}
+    # Without Monk's immunity the full 7 meets the heroes' 4 + 2 = 6; Ogre faces 4 + 4 = 8.
+    node(ruling(result, "being_defeated", character="Monk")["why"], "RED-BAT-1", "7 (Ogre 7)",
+         "6 (Knight 4 + Monk 2)")
+    node(ruling(result, "being_defeated", character="Ogre")["why"], "RED-BAT-1",
+         "8 (Knight 4 + Monk 4)", "8 (Ogre 8)")
+    node(ruling(result, "being_defeated", character="Ogre")["why"], "RED-IMM-1", "knight-vow")
+
+
+def test_grant_blocked_RED_IMM_4():
+    result = explained(HERE / "grant_blocked.yaml")
+    why = ruling(result, "immunity_inactive", immunity="pact-gift")["why"]
+    step = node(why, "RED-IMM-4", "pact-gift", "Saint", "Pact")
+    assert step["facts"] == {"granter": "Pact", "holder": "Saint", "immunity": "pact-gift"}
+    # Saint is already immune to Pact by halo (to every evil card): RED-IMM-2, RED-INT-2.
+    node(step["why"], "RED-IMM-2", "Saint is immune to Pact by halo")
+    node(why, "RED-INT-2", "halo", "alignment evil")
+
+
+def test_mutual_grants_ambiguous_explains_each_reading():
+    result = explained(HERE / "mutual_grants_ambiguous.yaml")
+    assert result["status"] == "ambiguous" and result["rulings"] == []
+    # Reading with gift-a blocked: Sage is immune to the Idol by gift-b, and the reverse.
+    a = ruling(result, "immunity_inactive", immunity="gift-a")["why"]
+    node(a, "RED-IMM-2", "an ability on Idol cannot target Sage", "by gift-b")
+    b = ruling(result, "immunity_inactive", immunity="gift-b")["why"]
+    node(b, "RED-IMM-2", "an ability on Imp cannot target Sage", "by gift-a")
+
+
+def test_negative_strength_one_on_one_RED_IMM_3():
+    result = explained(HERE / "negative_strength_one_on_one.yaml")
+    wraith = ruling(result, "being_defeated", character="Wraith")["why"]
+    node(wraith, "RED-BAT-0", "one on one")
+    node(wraith, "RED-BAT-0", "5 (Pilgrim 5)", "3 (Wraith 3)")
+    state = ruling(result, "battle_state", state="heroes_winning")["why"]
+    zero = node(state, "RED-IMM-3", "Pilgrim is immune to Wraith")
+    assert zero["facts"]["strength"] == -1
+    # Pilgrim stands: the kept -1 is below its toughness 0.
+    pilgrim = faces(result, "Pilgrim")
+    assert (pilgrim["facts"]["strength"], pilgrim["facts"]["toughness"]) == (-1, 0)
+    assert "negative and kept" in pilgrim["says"]
+
+
+def test_odd_grant_cycle_inconsistent_has_no_rulings_to_explain():
+    result = explained(HERE / "odd_grant_cycle_inconsistent.yaml")
+    assert result["status"] == "inconsistent" and result["rulings"] == []
+    assert result["conflict"] == ["RED-IMM-1", "RED-IMM-2", "RED-IMM-4"]
+
+
+def test_same_alignment_RED_IMM_6():
+    result = explained(HERE / "same_alignment.yaml")
+    why = ruling(result, "immunity_inactive", immunity="ranger-ward")["why"]
+    step = node(why, "RED-IMM-6", "ranger-ward", "Banner", "good")
+    assert step["facts"]["alignment"] == "good" and step["facts"]["card"] == "Banner"
+    target = ruling(result, "target", ability="banner-call")["why"]
+    assert node(target, "RED-IMM-2", "banner-call")["facts"]["cards"] == ["Banner"]
+    node(target, "RED-IMM-6", "ranger-ward")
+
+
+def test_side_against_side_RED_BAT_0():
+    result = explained(HERE / "side_against_side.yaml")
+    # Heroes: strength 3 + 3 = 6, toughness 2 + 3 = 5; evil: strength 2 + 3 = 5, toughness 6.
+    for hero in ("Archer", "Spearman"):
+        why = ruling(result, "being_defeated", character=hero)["why"]
+        node(why, "RED-BAT-0", "5 (Goblin 2 + Troll 3)", "5 (Archer 2 + Spearman 3)")
+        node(why, "RED-BAT-0", "side against side")
+    for villain in ("Goblin", "Troll"):
+        why = ruling(result, "being_defeated", character=villain)["why"]
+        node(why, "RED-BAT-0", "6 (Archer 3 + Spearman 3)", "6 (Goblin 3 + Troll 3)")
+    state = ruling(result, "battle_state", state="mutual_destruction")["why"]
+    node(state, "RED-BAT-2", "heroes Archer, Spearman", "evil characters Goblin, Troll")
+
+
+def test_targeting_RED_IMM_2():
+    result = explained(HERE / "targeting.yaml")
+    chain = ruling(result, "target", ability="chain-grab")["why"]
+    step = node(chain, "RED-IMM-2", "Scout is immune to Tyrant", "Chain, played on Tyrant")
+    assert step["facts"]["immunity"] == "scout-ward"
+    curse = ruling(result, "target", ability="curse-grab")["why"]
+    assert node(curse, "RED-IMM-2", "Curse")["facts"]["cards"] == ["Curse"]
+
+
+def test_turn_duration_expired_RED_INT_3():
+    # Used in the battle phase with duration turn, now the draw phase: an earlier turn.
+    state = {"rulebook": "redemption", "phase": "draw",
+             "characters": [{"id": "Hero", "alignment": "good", "strength": 1, "toughness": 1}],
+             "immunities": [{"id": "vow", "holder": "Hero", "to": {"brigade": "Black"},
+                             "phase": "battle", "duration": "turn"}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "immunity_inactive", immunity="vow")["why"]
+    assert node(why, "RED-INT-3", "battle phase", "draw phase")["rule"] == "RED-INT-3"
+
+
+def test_negative_counts_edition_RED_BAT_1_NEG():
+    # Read as RED-IMM-3 reads, the Wraith's -1 counts against Lightbearer, immune to it.
+    state = {"rulebook": "redemption", "edition": "negative_counts",
+             "characters": [{"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 0},
+                            {"id": "Shieldbearer", "alignment": "good", "strength": 6, "toughness": 0},
+                            {"id": "Wraith", "alignment": "evil", "strength": -1, "toughness": 12}],
+             "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Wraith"}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "battle_state", state="heroes_winning")["why"]
+    assert "RED-BAT-1-NEG" in ruling(result, "battle_state", state="heroes_winning")["because"]
+    node(why, "RED-BAT-1-NEG", "Wraith -1", "Lightbearer")
+    node(ruling(result, "being_defeated", character="Wraith")["why"], "RED-BAT-1",
+         "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Wraith 12)")
+
+
+def test_text_output_shows_the_tree_under_each_ruling():
+    text = cli_output("rule", "--explain", "--format", "text",
+                      str(HERE / "three_character_battle.yaml"))
+    lines = text.splitlines()
+    at = lines.index("  Giant is being defeated. [RED-BAT-1]")
+    below = lines[at + 1:at + 4]
+    assert "    Giant: the opposing strength it faces, 14 (Lightbearer 8 + Shieldbearer 6), is at " \
+           "least the toughness of its side, 12 (Giant 12)" in below
+    assert any(line.startswith("      Lightbearer is immune (light-shield)") and
+               line.endswith("[RED-IMM-1]") for line in below)
+
+
+def test_explain_output_is_deterministic():
+    check_deterministic("redemption")
+
+
+def test_plain_output_has_no_why_and_explain_only_adds_it():
+    paths = [str(p) for p in examples("redemption")]
+    plain = cli_output("rule", "--format", "json", *paths).splitlines()
+    assert all("why" not in json.dumps(json.loads(line)) for line in plain)
+    explained_lines = cli_output("rule", "--explain", "--format", "json", *paths).splitlines()
+    assert [without_why(line) for line in explained_lines] == plain
+
+
+def test_explanations_stay_out_of_the_analysis():
+    check_analysis_unchanged("redemption")
