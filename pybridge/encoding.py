@@ -57,6 +57,12 @@ def has_theory_atoms(statement):
     return finder.found
 
 
+def explains(statement):
+    """Whether a statement is an explanation rule: its head a says atom (says, says_*: the
+    names asp/core/explain.lp reserves)."""
+    return statement.ast_type == ast.ASTType.Rule and str(statement.head).startswith("says")
+
+
 def _explaining(statement):
     if statement.ast_type == ast.ASTType.Definition and statement.name == "explaining":
         return ast.Definition(statement.location, statement.name,
@@ -80,12 +86,20 @@ class Encoding:
         self.editions_file = root / rulebook / "editions.lp"
 
     @cached_property
-    def parsed(self):
-        """Every statement of the rule files, parsed once, those with theory atoms included
-        (the forms of a comparison for a search over open values: asp/redemption/battle.lp)."""
+    def with_explanations(self):
+        """Every statement of the rule files, parsed once, explanations included."""
         statements = []
         ast.parse_files([str(f) for f in self.files], statements.append, logger=silent)
         return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
+
+    @cached_property
+    def parsed(self):
+        """Every statement of the rule files but the explanations (asp/core/explain.lp), those
+        with theory atoms included (the forms of a comparison for a search over open values:
+        asp/redemption/battle.lp). The explanations are left out, not only grounded away, so
+        that every question but ``rule --explain`` grounds the program as it is without them
+        (their dependencies would change the order the grounder takes the rules in)."""
+        return tuple(s for s in self.with_explanations if not explains(s))
 
     @cached_property
     def statements(self):
@@ -105,7 +119,8 @@ class Encoding:
         """The program for one edition (as ``fixed_statements``) with its explanations:
         the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
         ``says`` atoms are grounded too."""
-        return tuple(_explaining(s) for s in self.fixed_statements)
+        return tuple(_explaining(s) for s in self.with_explanations
+                     if not has_theory_atoms(s) and s.ast_type != ast.ASTType.External)
 
     @cached_property
     def rules(self):
