@@ -212,3 +212,51 @@ def test_plain_output_has_no_why_and_explain_only_adds_it():
 
 def test_explanations_stay_out_of_the_analysis():
     check_analysis_unchanged("redemption")
+
+
+def test_the_bridge_only_fills_and_assembles():
+    # A tiny inline program: the tree comes from the says atoms as they are, sums joined by
+    # " + " in their order, lists by ", ", an empty list "none", a cycle cut.
+    import clingo
+    from pybridge.books import get
+    from pybridge.explain import explanations
+
+    control = clingo.Control()
+    control.add("base", [], '''
+        says_for(being_defeated("Giant"), a).
+        says(a, "RED-BAT-1", "{who} faces {sum} ({parts}); standing: {names}; {empty}").
+        says_fact(a, who, "Giant"). says_fact(a, sum, 14).
+        says_part(a, parts, "Shieldbearer", "Shieldbearer", 6).
+        says_part(a, parts, "Lightbearer", "Lightbearer", 8).
+        says_item(a, names, 2, "Z"). says_item(a, names, 1, "Y").
+        says_under(a, b). says_under(b, a).
+        says(b, "RED-IMM-1", "a_b with {empty_key}").
+    ''')
+    control.ground([("base", [])])
+    with control.solve(yield_=True) as handle:
+        symbols = list(next(iter(handle)).symbols(atoms=True))
+    tree = explanations(get("redemption"), symbols)
+    (why,) = tree.values()
+    assert why == [{
+        "rule": "RED-BAT-1",
+        "says": "Giant faces 14 (Lightbearer 8 + Shieldbearer 6); standing: Y, Z; none",
+        "facts": {"sum": 14, "who": "Giant",
+                  "parts": [{"name": "Lightbearer", "value": 8},
+                            {"name": "Shieldbearer", "value": 6}],
+                  "names": ["Y", "Z"]},
+        "why": [{"rule": "RED-IMM-1", "says": "a_b with none", "facts": {}, "why": []}]}]
+
+
+def test_identifiers_are_values_never_templates():
+    # A name that looks like a template mark stays as it is; a control character is escaped
+    # in text output as everywhere else.
+    state = {"rulebook": "redemption",
+             "characters": [{"id": "{strength}", "alignment": "good", "strength": 3, "toughness": 1},
+                            {"id": "Bad\x1bGuy", "alignment": "evil", "strength": 2, "toughness": 2}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "being_defeated", character="{strength}")["why"]
+    step = node(why, "RED-BAT-0", "{strength}: the opposing strength it faces, 2 (Bad\x1bGuy 2)")
+    assert step["facts"]["character"] == "{strength}"
+    from pybridge.render import to_text
+    text = to_text(result)
+    assert "\x1b" not in text and "Bad\\u001bGuy 2" in text
