@@ -6,10 +6,18 @@ The expected values are worked out from each example's own comment and the Kóde
 132 (../shared/rules/hkk.md); events are numbered 1, 2, ... in the document's order.
 """
 
-import pytest
+import copy
+import json
 
-from explain_checks import (EXAMPLES, check_analysis_unchanged, check_deterministic,
-                            check_example, explained, node, ruling)
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pybridge
+from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
+                            check_deterministic, check_example, explained, node, nodes,
+                            ruling, without_why)
 
 HERE = EXAMPLES / "hkk"
 
@@ -160,3 +168,90 @@ def test_explain_output_is_deterministic():
 
 def test_explanations_stay_out_of_the_analysis():
     check_analysis_unchanged("hkk")
+
+
+KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
+         "item", "reaction")
+IMMUNITY_KINDS = ("poison", "magic", "source", "enchantment", "instant_general_spell",
+                  "mental_spell", "fire", "ice", "combat_abilities")
+FORMS = ("any", "spell", "source", "enchantment", "damage", "counter", "item", "fire", "mental")
+
+
+@st.composite
+def states(draw):
+    """A random, valid hkk state: a few cards (some on others), effects between them,
+    events gaining immunities in order, reactions."""
+    names = [f"card {i}" for i in range(draw(st.integers(2, 5)))]
+    cards = []
+    for i, name in enumerate(names):
+        card = {"id": name, "kind": draw(st.sampled_from(KINDS))}
+        if draw(st.booleans()):
+            card["subtypes"] = draw(st.lists(st.sampled_from(("mental", "fire", "ice")),
+                                             max_size=2, unique=True))
+        if card["kind"] == "spell" and draw(st.booleans()):
+            card["spell_type"] = draw(st.sampled_from(("instant", "general", "ritual")))
+        if draw(st.booleans()):
+            card["faction"] = draw(st.sampled_from(("elenios", "dwarf")))
+        if i and draw(st.booleans()):
+            card["on"] = draw(st.sampled_from(names[:i]))
+        if draw(st.booleans()):
+            card["counters"] = {"poison": draw(st.integers(0, 2))}
+        for key, values in (("immunities", IMMUNITY_KINDS), ("cannot_be_affected_by", IMMUNITY_KINDS),
+                            ("untargetable_by", FORMS), ("cannot_be_damaged_by", FORMS)):
+            if draw(st.integers(0, 3)) == 0:
+                chosen = draw(st.lists(st.sampled_from(values), max_size=2, unique=True))
+                card[key] = [{"kind": k} for k in chosen] if key == "immunities" else chosen
+        if draw(st.integers(0, 4)) == 0:
+            card["counters_without_effect"] = ["poison"]
+        if draw(st.integers(0, 3)) == 0:
+            card["no_reactions_from"] = [draw(st.sampled_from(("any", {"faction": "elenios"},
+                                                               {"kind": "reaction"})))]
+        cards.append(card)
+    effects = []
+    for j in range(draw(st.integers(0, 3))):
+        effect = {"id": f"effect {j}", "by": draw(st.sampled_from(names)),
+                  "target": draw(st.sampled_from(names)), "targeted": draw(st.booleans())}
+        if draw(st.booleans()):
+            effect["damage"] = draw(st.integers(0, 4))
+            effect["damage_modifiers"] = draw(st.lists(st.integers(-2, 2), max_size=2))
+        if draw(st.integers(0, 2)) == 0:
+            effect["counter"] = "poison"
+        if draw(st.integers(0, 3)) == 0:
+            effect["attach"] = True
+        if draw(st.integers(0, 4)) == 0:
+            effect["combat"] = True
+        if draw(st.integers(0, 3)) == 0:
+            effect["removes_immunity"] = draw(st.sampled_from(IMMUNITY_KINDS))
+        effects.append(effect)
+    events = []
+    for _ in range(draw(st.integers(0, 3))):
+        gain = {"card": draw(st.sampled_from(names)), "kind": draw(st.sampled_from(IMMUNITY_KINDS))}
+        if draw(st.booleans()):
+            gain["granted_by"] = draw(st.sampled_from(names))
+        events.append({"gain_immunity": gain})
+    reactions = []
+    for j in range(draw(st.integers(0, 2))):
+        reaction = {"id": f"reaction {j}", "by": draw(st.sampled_from(names)),
+                    "to": draw(st.sampled_from(names)), "automatic": draw(st.booleans())}
+        if reaction["automatic"] and draw(st.booleans()):
+            reaction["created_by"] = draw(st.sampled_from(names))
+        reactions.append(reaction)
+    return {"rulebook": "hkk", "cards": cards, "effects": effects, "events": events,
+            "reactions": reactions}
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(states(), st.sampled_from(("literal", "intended")))
+def test_explanations_agree_with_the_rulings(doc, edition):
+    # In any state: explaining changes no ruling, and every ruling's tree validates and cites
+    # each of its rules; an event step named in a tree is one of the state's events.
+    plain = pybridge.rule(copy.deepcopy(doc), edition=edition)
+    result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    for item in all_rulings(result):
+        jsonschema.validate(item["why"], NODE)
+        assert set(item["because"]) <= {n["rule"] for n in nodes(item["why"])}, item
+        for n in nodes(item["why"]):
+            if "step" in n["facts"]:
+                assert 1 <= n["facts"]["step"] <= n["facts"]["events"] == len(doc["events"])
+    assert json.loads(without_why(json.dumps(result))) == plain

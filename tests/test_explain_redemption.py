@@ -6,14 +6,19 @@ The expected values are worked out from each example's own comment and the sourc
 it reaches its side's total toughness (RED-BAT-0, RED-BAT-1), less what it is immune to.
 """
 
+import copy
 import json
 
+import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pybridge
-from explain_checks import (EXAMPLES, check_analysis_unchanged, check_deterministic,
-                            check_example, cli_output,
+from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
+                            check_deterministic, check_example, cli_output,
                             examples, explained, node, nodes, ruling, without_why)
+from test_redemption_reference import battles
 
 HERE = EXAMPLES / "redemption"
 
@@ -260,3 +265,29 @@ def test_identifiers_are_values_never_templates():
     from pybridge.render import to_text
     text = to_text(result)
     assert "\x1b" not in text and "Bad\\u001bGuy 2" in text
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(battles(), st.sampled_from(("literal", "literal", "negative_counts")))
+def test_explanations_agree_with_the_rulings(doc, edition):
+    # In any battle: explaining changes no ruling; every ruling's tree cites its rules; and
+    # the numbers agree with RED-BAT-0/1: a character is being defeated exactly when the
+    # strength it faces (less what it ignores) is at least its side's toughness.
+    plain = pybridge.rule(copy.deepcopy(doc), edition=edition)
+    result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    for item in all_rulings(result):
+        why = item.pop("why")
+        jsonschema.validate(why, NODE)
+        assert set(item["because"]) <= {n["rule"] for n in nodes(why)}
+        item["why"] = why
+    assert json.loads(without_why(json.dumps(result))) == plain
+    if result["status"] != "ok":
+        return
+    defeated = {r["character"] for r in result["rulings"] if r["kind"] == "being_defeated"}
+    for item in result["rulings"]:
+        for n in nodes(item["why"]):
+            facts = n["facts"]
+            if "toughness" in facts and "strength" in facts and "character" in facts:
+                falls = facts["strength"] >= facts["toughness"]
+                assert falls == (facts["character"] in defeated), (n, defeated)
