@@ -49,7 +49,7 @@ class _Atoms:
             if name == "says" and len(args) == 3:
                 self.says.setdefault(args[0], set()).add((args[1].string, args[2].string))
             elif name == "says_fact" and len(args) == 3:
-                self.facts.setdefault(args[0], {})[_key(args[1])] = args[2]
+                self.facts.setdefault(args[0], {}).setdefault(_key(args[1]), set()).add(args[2])
             elif name == "says_part" and len(args) == 5:
                 self.parts.setdefault(args[0], {}).setdefault(_key(args[1]), []).append(
                     (args[2], args[3], args[4]))
@@ -75,9 +75,11 @@ def _nodes(atoms, terms, order, path):
         if term in path:
             continue
         facts, values = {}, {}
-        for key, value in sorted(atoms.facts.get(term, {}).items()):
-            facts[key] = from_symbol(value)
-            values[key] = _text(value)
+        for key, found in sorted(atoms.facts.get(term, {}).items()):
+            found = sorted(found)        # one value, or (rarely) several: a list
+            facts[key] = from_symbol(found[0]) if len(found) == 1 else \
+                [from_symbol(v) for v in found]
+            values[key] = ", ".join(_text(v) for v in found)
         for key, parts in sorted(atoms.parts.get(term, {}).items()):
             parts = sorted(parts)
             facts[key] = [{"name": from_symbol(t), "value": from_symbol(v)} for _, t, v in parts]
