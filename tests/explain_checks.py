@@ -188,3 +188,13 @@ def check_analysis_unchanged(rulebook):
     control = _grounded(analysis.encoding, [fact("world", 1), *world_facts], encoding.rule_ids,
                         None)
     assert says_atoms(control) == []
+
+
+def check_readme_shows(example):
+    """The README's ``$ rulings rule --explain EXAMPLE`` block is what the command prints."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    command = f"$ rulings rule --explain {example}\n"
+    assert command in readme, command
+    block = readme.split(command, 1)[1].split("```", 1)[0]
+    assert cli_output("rule", "--explain", "--format", "text",
+                      str(EXAMPLES.parent / example)) == block

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import pybridge
 from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
-                            check_deterministic, check_example, explained, node, nodes,
-                            ruling, without_why)
+                            check_deterministic, check_example, check_readme_shows, explained,
+                            node, nodes, ruling, without_why)
 
 HERE = EXAMPLES / "hkk"
 
@@ -255,3 +255,7 @@ def test_explanations_agree_with_the_rulings(doc, edition):
             if "step" in n["facts"]:
                 assert 1 <= n["facts"]["step"] <= n["facts"]["events"] == len(doc["events"])
     assert json.loads(without_why(json.dumps(result))) == plain
+
+
+def test_readme_shows_the_real_output():
+    check_readme_shows("examples/hkk/fallen_card_grants_nothing.yaml")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import pybridge
 from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
-                            check_deterministic, check_example, cli_output,
+                            check_deterministic, check_example, check_readme_shows, cli_output,
                             examples, explained, node, nodes, ruling, without_why)
 from test_redemption_reference import battles
 
@@ -291,3 +291,7 @@ def test_explanations_agree_with_the_rulings(doc, edition):
             if "toughness" in facts and "strength" in facts and "character" in facts:
                 falls = facts["strength"] >= facts["toughness"]
                 assert falls == (facts["character"] in defeated), (n, defeated)
+
+
+def test_readme_shows_the_real_output():
+    check_readme_shows("examples/redemption/three_character_battle.yaml")
