@@ -208,11 +208,16 @@ def test_explain_output_is_deterministic():
 
 
 def test_plain_output_has_no_why_and_explain_only_adds_it():
-    paths = [str(p) for p in examples("redemption")]
+    # Over the examples of every rulebook: JSON without --explain has no why key, and with
+    # it only the why keys are new; text with it only adds lines (the why trees).
+    paths = [str(p) for book in ("redemption", "hkk", "b5", "chronopia") for p in examples(book)]
     plain = cli_output("rule", "--format", "json", *paths).splitlines()
-    assert all("why" not in json.dumps(json.loads(line)) for line in plain)
+    assert all('"why"' not in line for line in plain)
     explained_lines = cli_output("rule", "--explain", "--format", "json", *paths).splitlines()
     assert [without_why(line) for line in explained_lines] == plain
+    text = cli_output("rule", "--format", "text", *paths).splitlines()
+    lines = iter(cli_output("rule", "--explain", "--format", "text", *paths).splitlines())
+    assert all(any(line == other for other in lines) for line in text)
 
 
 def test_explanations_stay_out_of_the_analysis():
@@ -295,3 +300,19 @@ def test_explanations_agree_with_the_rulings(doc, edition):
 
 def test_readme_shows_the_real_output():
     check_readme_shows("examples/redemption/three_character_battle.yaml")
+
+
+def test_ambiguous_state_explains_its_common_rulings():
+    # The mutual grants of mutual_grants_ambiguous.yaml, and a good Torch whose ability
+    # targets Sage: whichever grant holds, no immunity of Sage covers the Torch (RED-IMM-2).
+    state = pybridge.load(HERE / "mutual_grants_ambiguous.yaml")
+    state["cards"].append({"id": "Torch", "alignment": "good"})
+    state["abilities"] = [{"id": "torch-light", "on": "Torch", "target": "Sage"}]
+    result = pybridge.rule(state, explain=True)
+    assert result["status"] == "ambiguous"
+    common = ruling(result, "target", ability="torch-light")
+    assert common in result["rulings"] and common["legal"] is True
+    assert node(common["why"], "RED-IMM-2", "Sage", "Torch")["facts"]["cards"] == ["Torch"]
+    for reading in result["alternatives"]:
+        (blocked,) = reading
+        node(blocked["why"], "RED-IMM-4", blocked["immunity"])
