@@ -18,25 +18,27 @@ def load(source, max_bytes=MAX_BYTES):
     return load_document(str(source), max_bytes)
 
 
-def rule(state, edition=None):
+def rule(state, edition=None, explain=False):
     """The rulings for one state: a document (dict), or a path to a YAML/JSON file.
 
     ``edition`` overrides the document's own ``edition`` field. Raises InputError for bad
     input; returns ``{"rulebook", "edition", "status", "rulings", ...}`` otherwise.
+    ``explain``: each ruling also has ``why``, its explanation tree (pybridge/explain.py).
     """
     if isinstance(state, (str, Path)):
         source = str(state)
         try:
-            return _rule_document(load(source), edition)
+            return _rule_document(load(source), edition, explain)
         except InputError as error:
             raise error if error.source else error.located(source) from None
-    return _rule_document(state, edition)
+    return _rule_document(state, edition, explain)
 
 
-def _rule_document(state, edition):
+def _rule_document(state, edition, explain=False):
     book, name, checked = _prepare(state, edition)
-    outcome = solve(book.encoding, book.facts(checked), set(book.encoding.editions[name].rule_ids))
-    return assemble(book, name, outcome)
+    outcome = solve(book.encoding, book.facts(checked), set(book.encoding.editions[name].rule_ids),
+                    explaining=explain)
+    return assemble(book, name, outcome, explain)
 
 
 def _prepare(state, edition):
@@ -55,18 +57,18 @@ def _prepare(state, edition):
 BATCH = 500      # states read, grounded and solved together by rule_all
 
 
-def rule_all(sources, edition=None, max_bytes=MAX_BYTES):
+def rule_all(sources, edition=None, max_bytes=MAX_BYTES, explain=False):
     """The rulings for many states (paths, ``-`` or documents), in order: yields for each
     ``(source, result)`` or ``(source, InputError)``. States of a rulebook are grounded and
     solved together, BATCH at a time (one grounding instead of one each); a batch holding
     an ambiguous or inconsistent state is solved state by state. The results are the same
-    as :func:`rule`'s."""
+    as :func:`rule`'s. ``explain``: as for :func:`rule` (each state is solved on its own)."""
     sources = list(sources)
     for start in range(0, len(sources), BATCH):
-        yield from _rule_batch(sources[start:start + BATCH], edition, max_bytes)
+        yield from _rule_batch(sources[start:start + BATCH], edition, max_bytes, explain)
 
 
-def _rule_batch(sources, edition, max_bytes):
+def _rule_batch(sources, edition, max_bytes, explain=False):
     prepared = []
     for source in sources:
         try:
@@ -85,7 +87,7 @@ def _rule_batch(sources, edition, max_bytes):
         book, name, _ = prepared[indices[0]]
         in_force = set(book.encoding.editions[name].rule_ids)
         outcomes = None
-        if len(indices) > 1:
+        if len(indices) > 1 and not explain:
             states = []
             for world, index in enumerate(indices, 1):
                 with in_world(world):
@@ -94,8 +96,8 @@ def _rule_batch(sources, edition, max_bytes):
         for k, index in enumerate(indices):
             checked = prepared[index][2]
             outcome = outcomes[k] if outcomes is not None else \
-                solve(book.encoding, book.facts(checked), in_force)
-            results[index] = assemble(book, name, outcome)
+                solve(book.encoding, book.facts(checked), in_force, explaining=explain)
+            results[index] = assemble(book, name, outcome, explain)
     for source, item, result in zip(sources, prepared, results):
         yield source, (item if isinstance(item, InputError) else result)
 

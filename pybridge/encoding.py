@@ -24,7 +24,7 @@ from clingo import ast
 
 from .symbols import fact
 
-CORE_FILES = ("in_force.lp", "rulings.lp", "display.lp")
+CORE_FILES = ("in_force.lp", "rulings.lp", "explain.lp", "display.lp")
 RULE_COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
 ANNOTATION = re.compile(r"^%\s*(source|gloss):\s*(.*)$")
 CONTINUED = re.compile(r"^%\s{2,}(\S.*)$")
@@ -109,6 +109,19 @@ def has_theory_atoms(statement):
     return finder.found
 
 
+def explains(statement):
+    """Whether a statement is an explanation rule: its head a says atom (says, says_*: the
+    names asp/core/explain.lp reserves)."""
+    return statement.ast_type == ast.ASTType.Rule and str(statement.head).startswith("says")
+
+
+def _explaining(statement):
+    if statement.ast_type == ast.ASTType.Definition and statement.name == "explaining":
+        return ast.Definition(statement.location, statement.name,
+                              ast.SymbolicTerm(statement.location, clingo.Number(1)), False)
+    return statement
+
+
 def silent(_code, _message):
     """clingo logger: the encoding's informational messages are not the user's business."""
 
@@ -125,12 +138,20 @@ class Encoding:
         self.editions_file = root / rulebook / "editions.lp"
 
     @cached_property
-    def parsed(self):
-        """Every statement of the rule files, parsed once, those with theory atoms included
-        (the forms of a comparison for a search over open values: asp/redemption/battle.lp)."""
+    def with_explanations(self):
+        """Every statement of the rule files, parsed once, explanations included."""
         statements = []
         ast.parse_files([str(f) for f in self.files], statements.append, logger=silent)
         return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
+
+    @cached_property
+    def parsed(self):
+        """Every statement of the rule files but the explanations (asp/core/explain.lp), those
+        with theory atoms included (the forms of a comparison for a search over open values:
+        asp/redemption/battle.lp). The explanations are left out, not only grounded away, so
+        that every question but ``rule --explain`` grounds the program as it is without them
+        (their dependencies would change the order the grounder takes the rules in)."""
+        return tuple(s for s in self.with_explanations if not explains(s))
 
     @cached_property
     def statements(self):
@@ -144,6 +165,14 @@ class Encoding:
         so the grounder evaluates what the state and the edition decide (a sum over them has
         one value) and drops the rules out of force."""
         return tuple(s for s in self.statements if s.ast_type != ast.ASTType.External)
+
+    @cached_property
+    def explaining_statements(self):
+        """The program for one edition (as ``fixed_statements``) with its explanations:
+        the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
+        ``says`` atoms are grounded too."""
+        return tuple(_explaining(s) for s in self.with_explanations
+                     if not has_theory_atoms(s) and s.ast_type != ast.ASTType.External)
 
     @cached_property
     def rules(self):

@@ -24,6 +24,18 @@ def _lines(book, rulings, indent):
     for ruling in rulings:
         kind = book.kind_by_name[ruling["kind"]]
         yield f"{indent}{kind.text(_shown(ruling))}{_cite(ruling['because'])}"
+        if "why" in ruling:
+            sole = ruling["because"][0] if len(ruling["because"]) == 1 else None
+            yield from _why_lines(ruling["why"], sole, indent + "  ")
+
+
+def _why_lines(nodes, parent_rule, indent):
+    """An explanation tree (``rulings rule --explain``), one step a line; a step's rule ID is
+    left out where it is its parent's (or the ruling's only one)."""
+    for node in nodes:
+        tag = "" if node["rule"] == parent_rule else f" [{node['rule']}]"
+        yield f"{indent}{printable(node['says'])}{tag}"
+        yield from _why_lines(node["why"], node["rule"], indent + "  ")
 
 
 def to_text(result, source=None):

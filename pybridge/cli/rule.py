@@ -20,9 +20,12 @@ from .output import echo_error, format_option, resolve
 @click.option("--max-size", "max_size", type=click.IntRange(min=1, max=4096), default=64,
               show_default=True, metavar="MIB",
               help="refuse a document larger than this many MiB before reading it whole")
+@click.option("--explain", is_flag=True, default=False,
+              help="Give each ruling its 'why': the steps of the rules that decided it, "
+              "with the numbers and facts (JSON: a 'why' tree per ruling).")
 @format_option
 @click.pass_context
-def rule_command(ctx, states, edition, max_size, fmt):
+def rule_command(ctx, states, edition, max_size, fmt, explain):
     """Give the rulings for each STATE (a YAML or JSON file, or - for stdin).
 
     Each ruling cites the rule IDs that produce it. With several states, JSON output is
@@ -33,6 +36,7 @@ def rule_command(ctx, states, edition, max_size, fmt):
     Example:
       rulings rule examples/redemption/three_character_battle.yaml
       rulings rule --format json --edition literal examples/redemption/*.yaml
+      rulings rule --explain examples/redemption/three_character_battle.yaml
     """
     fmt = resolve(fmt)
     known = {e["name"] for book in api.rulebooks() for e in book["editions"]} \
@@ -42,7 +46,8 @@ def rule_command(ctx, states, edition, max_size, fmt):
                          f"{', '.join(sorted(known))})", "--edition")
     failed = False
     out = sys.stdout
-    results = in_background(lambda: api.rule_all(states, edition, max_size * MIB))
+    results = in_background(lambda: api.rule_all(states, edition, max_size * MIB,
+                                                        explain=explain))
     for number, (source, result) in enumerate(results):
         if isinstance(result, InputError):
             failed = True
