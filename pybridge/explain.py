@@ -6,7 +6,9 @@ number in an explanation is one the solver derived.
 
 A node is ``{"rule": ID, "says": sentence, "facts": {key: value}, "why": [nodes]}``; facts
 hold the step's values (``says_fact``), its sums as lists of ``{"name", "value"}`` addends
-(``says_part``) and its lists of names (``says_item``).
+(``says_part``) and its lists of names (``says_item``). A value ``inches(N)`` is a length of N
+thousandths of an inch (how lengths reach the rules): it reads "12.04 inches", and in facts it
+is the number of inches (12.04).
 """
 
 import json
@@ -20,9 +22,35 @@ SAYS = frozenset(("says", "says_fact", "says_part", "says_item", "says_for", "sa
 _MARK = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
+def _inches(symbol):
+    """The thousandths of a length ``inches(N)``, or None for any other value."""
+    if symbol.type == SymbolType.Function and symbol.name == "inches" \
+            and len(symbol.arguments) == 1 and symbol.arguments[0].type == SymbolType.Number:
+        return symbol.arguments[0].number
+    return None
+
+
+def _decimal(thousandths):
+    """A length in inches, exact: 12000 -> 12, 12040 -> 12.04, -500 -> -0.5."""
+    whole, part = divmod(abs(thousandths), 1000)
+    sign = "-" if thousandths < 0 else ""
+    return f"{sign}{whole}" + (f".{part:03d}".rstrip("0") if part else "")
+
+
+def _value(symbol):
+    """A fact's value in JSON: a length as its number of inches, any other as from_symbol."""
+    thousandths = _inches(symbol)
+    if thousandths is None:
+        return from_symbol(symbol)
+    return json.loads(_decimal(thousandths))
+
+
 def _text(symbol):
     """How a value reads in a sentence: an identifier as given, a vocabulary name with its
-    underscores as spaces, a number in digits."""
+    underscores as spaces, a number in digits, a length in inches ("12.04 inches")."""
+    thousandths = _inches(symbol)
+    if thousandths is not None:
+        return f"{_decimal(thousandths)} inches"
     if symbol.type == SymbolType.String:
         return symbol.string
     if symbol.type == SymbolType.Number:
@@ -77,12 +105,11 @@ def _nodes(atoms, terms, order, path):
         facts, values = {}, {}
         for key, found in sorted(atoms.facts.get(term, {}).items()):
             found = sorted(found)        # one value, or (rarely) several: a list
-            facts[key] = from_symbol(found[0]) if len(found) == 1 else \
-                [from_symbol(v) for v in found]
+            facts[key] = _value(found[0]) if len(found) == 1 else [_value(v) for v in found]
             values[key] = ", ".join(_text(v) for v in found)
         for key, parts in sorted(atoms.parts.get(term, {}).items()):
             parts = sorted(parts)
-            facts[key] = [{"name": from_symbol(t), "value": from_symbol(v)} for _, t, v in parts]
+            facts[key] = [{"name": from_symbol(t), "value": _value(v)} for _, t, v in parts]
             joiner = " + " if all(v.type == SymbolType.Number for _, _, v in parts) else ", "
             values[key] = joiner.join(f"{_text(t)} {_text(v)}" for _, t, v in parts) or "none"
         for key, items in sorted(atoms.items.get(term, {}).items()):

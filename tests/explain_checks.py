@@ -22,8 +22,9 @@ from pybridge.symbols import fact, in_world
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
-# A fact's value: a number, a name or identifier, or a list of them or of addends.
-_SCALAR = {"type": ["integer", "string", "boolean"]}
+# A fact's value: a number (a length in inches may have decimals), a name or identifier,
+# or a list of them or of addends.
+_SCALAR = {"type": ["number", "string", "boolean"]}
 _VALUE = {"oneOf": [
     _SCALAR,
     {"type": "array", "items": _SCALAR},
