@@ -22,8 +22,8 @@ import pytest
 import pybridge
 from pybridge.errors import InputError
 from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
-                            check_deterministic, check_example, explained, node, nodes, ruling,
-                            without_why)
+                            check_deterministic, check_example, check_readme_shows, explained,
+                            node, nodes, ruling, without_why)
 
 HERE = EXAMPLES / "chronopia"
 
@@ -317,3 +317,7 @@ def test_explanations_agree_with_the_rulings(doc, edition):
         jsonschema.validate(item["why"], NODE)
         assert set(item["because"]) <= {n["rule"] for n in nodes(item["why"])}, item
     assert json.loads(without_why(json.dumps(result))) == plain
+
+
+def test_readme_shows_the_real_output():
+    check_readme_shows("examples/chronopia/twelve_inch_rule.yaml")
