@@ -50,7 +50,7 @@ def _text(symbol):
     underscores as spaces, a number in digits, a length in inches ("12.04 inches")."""
     thousandths = _inches(symbol)
     if thousandths is not None:
-        return f"{_decimal(thousandths)} inches"
+        return f"{_decimal(thousandths)} {'inch' if thousandths == 1000 else 'inches'}"
     if symbol.type == SymbolType.String:
         return symbol.string
     if symbol.type == SymbolType.Number:
