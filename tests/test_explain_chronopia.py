@@ -80,6 +80,9 @@ def test_cover_and_range_C36_RANGE_C36_COVER():
     node(chance(result, "hit", "volley"), "C36-HIT", "2 to 6")
     node(chance(result, "fumble", "volley"), "C36-FUMBLE",
          "loses its remaining actions")
+    excellent = chance(result, "excellent", "volley")
+    node(excellent, "C36-HIT", "an unmodified 1 always hits")
+    node(excellent, "C36-CRIT", "the hit number, 6, is above 3")
 
 
 def test_flier_C36_FLY():
@@ -90,6 +93,11 @@ def test_flier_C36_FLY():
     assert (fly["facts"]["ground"], fly["facts"]["altitude"], fly["facts"]["distance"]) == \
         (2.974, 4, 6.974)
     node(why, "C36-RANGE", "within the short range, 12 inches")
+    # On its 5-inch hill the Archer's dead zone reaches 5 inches: the Bat's 2.974 on the
+    # ground lies inside it, but shots at fliers ignore dead zones.
+    zone = node(ruling(result, "legal_target", target="Bat")["why"], "C36-DEAD",
+                "fliers ignore dead zones")
+    assert (zone["facts"]["ground"], zone["facts"]["drop"]) == (2.974, 5)
     # The Bat within 12 inches binds the Archer: the Rider (20.88 inches) is refused.
     refused = ruling(result, "target_refused", target="Rider")["why"]
     bound = node(refused, "C36-PRI-D", "Bats")
