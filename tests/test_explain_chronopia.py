@@ -12,6 +12,7 @@ in thousandths of an inch, rounded up (pybridge/geometry.py): sqrt(73) = 8.5440.
 
 import copy
 import json
+import math
 
 import jsonschema
 from hypothesis import HealthCheck, assume, given, settings
@@ -324,7 +325,23 @@ def test_explanations_agree_with_the_rulings(doc, edition):
     for item in all_rulings(result):
         jsonschema.validate(item["why"], NODE)
         assert set(item["because"]) <= {n["rule"] for n in nodes(item["why"])}, item
+        for step in nodes(item["why"]):
+            if step["rule"] == "C36-ARC" and " sees " in step["says"]:
+                facts = step["facts"]
+                assert facts["distance"] == measured(doc, facts["shooter"], facts["target"])
     assert json.loads(without_why(json.dumps(result))) == plain
+
+
+def measured(doc, a, b):
+    """The distance from a to b as the source measures it, worked out here from the
+    positions (whole inches in these states): centre to centre (C-INT-1), rounded up to the
+    thousandth, plus the altitudes of fliers (C36-FLY)."""
+    at = {m["id"]: m for m in doc["models"]}
+    (xa, ya), (xb, yb) = at[a]["position"], at[b]["position"]
+    square = ((xa - xb) ** 2 + (ya - yb) ** 2) * 10 ** 6
+    thousandths = math.isqrt(square - 1) + 1 if square else 0      # ceil(sqrt(square))
+    thousandths += 1000 * (at[a].get("altitude", 0) + at[b].get("altitude", 0))
+    return thousandths / 1000 if thousandths % 1000 else thousandths // 1000
 
 
 def test_readme_shows_the_real_output():
