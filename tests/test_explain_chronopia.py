@@ -181,6 +181,8 @@ def test_terror_facing_horror_C38_IMM():
     result = explained(HERE / "terror_facing_horror.yaml")
     wraith = ruling(result, "morale_test", unit="Wraith")["why"]
     assert node(wraith, "C38-TEST", "10 or less")["facts"]["value"] == 10
+    assert node(wraith, "C38-TEST", "highest LD: 10, of Wraith")["facts"]["lds"] == \
+        [{"name": "Wraith", "value": 10}]
     node(wraith, "C38-IMM-TERROR", "treats horror as terror")
     # The Lich (size 3) has a terror radius of 6 inches; the Wraith stands 4 inches from it.
     terror = node(wraith, "C38-TERROR", "terror radius, 6 inches")
