@@ -249,7 +249,8 @@ ARMIES = ("Orcs", "Men")
 
 @st.composite
 def states(draw):
-    """A small random chronopia state: 2-4 models on a small grid, one query of any kind."""
+    """A small random chronopia state: 2-4 models on a small grid, a few sight entries, one
+    query of any kind."""
     count = draw(st.integers(2, 4))
     models = []
     for i in range(count):
@@ -277,7 +278,16 @@ def states(draw):
             model["position"] = [3 * i - 4, model["position"][1]]
     ids = [m["id"] for m in models]
     units = sorted({m.get("unit", m["id"]) for m in models})
-    kind = draw(st.sampled_from(("shoot", "shoot", "cast", "morale", "summon", "control")))
+    sight = []
+    for _ in range(draw(st.integers(0, 2))):
+        a, b = draw(st.sampled_from(ids)), draw(st.sampled_from(ids))
+        if a != b:
+            key, values = draw(st.sampled_from((
+                ("cover", ("none", "light", "heavy")), ("los", (True, False)),
+                ("half_visible", (True, False)), ("wall_height", (1, 3)), ("wood", (1, 4)))))
+            sight.append({"from": a, "to": b, key: draw(st.sampled_from(values))})
+    kind = draw(st.sampled_from(("shoot", "shoot", "cast", "morale", "summon", "control",
+                                 "pre_battle", "rampage")))
     if kind == "shoot":
         body = {"shooter": draw(st.sampled_from(ids)),
                 "weapon": {"short": 6, "medium": 12, "max": 18, "damage": 3}}
@@ -304,13 +314,19 @@ def states(draw):
     elif kind == "summon":
         body = {"summoner": draw(st.sampled_from(ids)), "spell": {"level": 2},
                 "placed_at": [draw(st.integers(-6, 6)), draw(st.integers(-6, 6))]}
+    elif kind == "pre_battle":
+        body = {"caster": draw(st.sampled_from(ids)), "marked": draw(st.booleans()),
+                "concentrate": draw(st.booleans()), "army_spells_cast": draw(st.integers(0, 1))}
+    elif kind == "rampage":
+        body = {"unit": draw(st.sampled_from(units)), "summoner_dead": draw(st.booleans()),
+                "summoner_takes_control": draw(st.booleans())}
     else:
         body = {"summoner": draw(st.sampled_from(ids)), "units": units[:2], "paid": units[:1],
                 "forced_first": draw(st.sampled_from(([], units[-1:])))}
     query = {"id": "q", kind: body}
     if draw(st.booleans()):
         query["roll"] = draw(st.integers(1, 20))
-    return {"rulebook": "chronopia", "models": models, "queries": [query]}
+    return {"rulebook": "chronopia", "models": models, "queries": [query], "sight": sight}
 
 
 @settings(max_examples=40, deadline=None, derandomize=True,
