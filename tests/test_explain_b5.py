@@ -115,8 +115,9 @@ def test_protected_too_late_to_be_banned_B_5_2_3_B_5_2_4_B_5_2_5():
     # Kormoran: a partial protection, from the retreat phase (4) to the last (4).
     kormoran = ruling(result, "protected", being="Flotte Kormoran")["why"]
     assert node(kormoran, "B.5.2.1", "retreat phase (phase 4 of 4)")["facts"]["start"] == 4
-    partial = node(kormoran, "B.5.2.4", "only from the retreat phase to the retreat phase")
+    partial = node(kormoran, "B.5.2.4", "from CN", "only from the retreat phase to the retreat phase")
     assert (partial["facts"]["from"], partial["facts"]["until"]) == (4, 4)
+    assert partial["facts"]["named"] == ["CN"]
     late = node(kormoran, "B.5.2.3", "Zug 1 into field 0521", "order phase (movement, phase 1 of 4)",
                 "before its protection from Chaosnebel starts")
     assert late["facts"]["to"] == "0521"
