@@ -320,3 +320,20 @@ def test_explanations_agree_with_the_rulings(doc, edition):
         if item["kind"] == "only_retreat_from":
             (limit,) = [n for n in item["why"] if n["rule"] == "B.5.2.7"]
             assert limit["facts"]["phase"] == item["phase"] and limit["facts"]["being"] == item["being"]
+
+
+def test_protection_too_late_B5_INT_4():
+    # A fleet in an active maelstrom (effect phase 3) whose only protection, a druid's
+    # presence, arrives in the retreat phase (4): too late, destroyed (B5-INT-4, B.5.2.5).
+    state = {"rulebook": "b5",
+             "beings": [{"id": "Flotte", "type": "fleet", "field": "0412"},
+                        {"id": "Druide", "type": "D", "field": "0311"}],
+             "elements": [{"id": "Mahlstrom", "type": "MA", "field": "0412", "destroys": ["fleet"]}],
+             "protections": [{"by": "Druide", "from": "MA", "field": "0412", "arrives": "retreat"}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "destroyed", being="Flotte")["why"]
+    late = node(why, "B5-INT-4", "starts only in the retreat phase (phase 4 of 4)",
+                "after the element's effect phase (effect, phase 3)")
+    assert (late["facts"]["start"], late["facts"]["effect"]) == (4, 3)
+    node(late["why"], "B.5.2.5", "Druide appears at Flotte", "retreat phase")
+    node(why, "B.5.2.3", "no protection of Flotte from Mahlstrom holds in the element's effect phase")
