@@ -105,7 +105,8 @@ def _check_lines(result):
             if "witness_after" in inv:
                 lines.append(f"    after:   {_witness_text(inv['witness_after'])}")
         elif inv["status"] == "unknown":
-            lines.append("    (the search did not finish in time: neither holds nor violated)")
+            why = f"{inv['reason']}" if "reason" in inv else "the search did not finish in time"
+            lines.append(f"    ({why}: neither holds nor violated)")
     return ":", lines
 
 
