@@ -60,6 +60,11 @@ def all_rulings(result):
     return list(result["rulings"]) + [r for alt in result.get("alternatives", ()) for r in alt]
 
 
+def addends(facts, key):
+    """A sum's (or a list's) addends in a node's facts, as (name, value) pairs."""
+    return [(p["name"], p["value"]) for p in facts[key]]
+
+
 def nodes(why):
     """Every node of a tree, depth first."""
     for node in why:

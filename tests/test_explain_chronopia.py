@@ -22,7 +22,7 @@ import pytest
 
 import pybridge
 from pybridge.errors import InputError
-from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
+from explain_checks import (addends, EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
                             check_deterministic, check_example, check_readme_shows, explained,
                             node, nodes, ruling, without_why)
 
@@ -34,10 +34,6 @@ def chance(found, result, query=None):
     (item,) = [r for r in all_rulings(found) if r["kind"] == "chance" and r["result"] == result
                and query in (None, r["query"])]
     return item["why"]
-
-
-def addends(facts, key):
-    return [(p["name"], p["value"]) for p in facts[key]]
 
 
 @pytest.mark.parametrize("path", sorted(HERE.glob("*.yaml")), ids=lambda p: p.name)

@@ -15,15 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pybridge
-from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
+from explain_checks import (addends, EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
                             check_deterministic, check_example, check_readme_shows, explained,
                             node, nodes, ruling, without_why)
 
 HERE = EXAMPLES / "hkk"
-
-
-def addends(facts, key):
-    return [(p["name"], p["value"]) for p in facts[key]]
 
 
 @pytest.mark.parametrize("path", sorted(HERE.glob("*.yaml")), ids=lambda p: p.name)

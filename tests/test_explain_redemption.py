@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pybridge
-from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
+from explain_checks import (addends, EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
                             check_deterministic, check_example, check_readme_shows, cli_output,
                             examples, explained, node, nodes, ruling, without_why)
 from test_redemption_reference import battles
@@ -30,10 +30,6 @@ def faces(result, character):
             if n["facts"].get("character") == character and "toughness" in n["facts"]:
                 return n
     raise AssertionError(character)
-
-
-def addends(facts, key):
-    return [(p["name"], p["value"]) for p in facts[key]]
 
 
 @pytest.mark.parametrize("path", examples("redemption"), ids=lambda p: p.name)
