@@ -3,6 +3,11 @@
 import sys
 import time
 
+import click
+
+quiet_option = click.option(
+    "-q", "--quiet", is_flag=True, help="no progress on stderr (errors are still shown)")
+
 
 class Progress:
     def __init__(self, stream=None):
@@ -11,8 +16,8 @@ class Progress:
         self.last = 0.0
 
     @classmethod
-    def for_terminal(cls):
-        return cls() if sys.stderr.isatty() else None
+    def for_terminal(cls, quiet=False):
+        return cls() if sys.stderr.isatty() and not quiet else None
 
     # check / errata: one line per part
     def start(self, name):
