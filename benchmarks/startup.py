@@ -16,6 +16,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,8 +31,11 @@ def seconds(command, env, cwd):
     return time.perf_counter() - start
 
 
-def measure(root, runs):
-    env = {**os.environ, "PYTHONPATH": str(root)}
+def measure(root, runs, cache):
+    """Bytecode is cached (in ``cache``, not in the checkout) as on a user's machine, even
+    where PYTHONDONTWRITEBYTECODE is set: a first run of each command writes it."""
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONPYCACHEPREFIX": cache}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     commands = {
         "import clingo": [sys.executable, "-c", "import clingo"],
         "rulings rule": [sys.executable, "-m", "pybridge", "rule", "--format", "json",
@@ -52,7 +56,8 @@ def main():
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to measure")
     parser.add_argument("--runs", type=int, default=11)
     args = parser.parse_args()
-    times = measure(args.root.resolve(), args.runs)
+    with tempfile.TemporaryDirectory(prefix="rulings-startup-") as cache:
+        times = measure(args.root.resolve(), args.runs, cache)
     medians = {name: statistics.median(values) for name, values in times.items()}
     for name, values in times.items():
         print(f"{name:<16} median {medians[name]:.3f} s  (min {min(values):.3f}, "
