@@ -34,11 +34,15 @@ class Progress:
         now = time.monotonic()
         if now - self.last >= 0.2:
             self.last = now
-            self.stream.write(f"\r  {states} states, {classes} classes, "
-                              f"{now - self.started:.0f} s")
+            self.stream.write(f"\r  {_counts(states, classes)}, {now - self.started:.0f} s")
             self.stream.flush()
 
     def finish(self, states, classes):
-        self.stream.write(f"\r  {states} states, {classes} classes, "
+        self.stream.write(f"\r  {_counts(states, classes)}, "
                           f"{time.monotonic() - self.started:.1f} s\n")
         self.stream.flush()
+
+
+def _counts(states, classes):
+    from ..render import counted
+    return f"{counted(states, 'state')}, {counted(classes, 'class', 'classes')}"
