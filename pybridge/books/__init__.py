@@ -1,5 +1,6 @@
 """The rulebooks this package knows, by name."""
 
+import atexit
 import importlib
 from collections.abc import Mapping
 
@@ -20,6 +21,9 @@ class _Rulebooks(Mapping):
 
     def __init__(self):
         self._loaded = {}
+        # The rulebooks hold parsed programs (clingo ASTs): dropped at exit while clingo is
+        # still there to release them (not during the interpreter's teardown).
+        atexit.register(self._loaded.clear)
 
     def __getitem__(self, name):
         if name not in MODULES:

@@ -125,8 +125,8 @@ class Chronopia(Rulebook):
     )
     # enumerate lists every state: one model, a query, no optional facts (no stats)
     listing_bounds = {"max_models": 1, "max_queries": 1, "max_features": 0}
-    # diff lists only the states that change: a shooter and a target (without an RS stat,
-    # its RS is 0: a modified RS of 0 or less)
+    # diff lists only the states that change: a shooter with its RS and a target (RS 3 or
+    # 10, minus range and cover: a modified RS below 3)
     diff_bounds = {"max_models": 2}
     witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3))
 
@@ -192,6 +192,7 @@ class Chronopia(Rulebook):
                 raise InputError(f"expected exactly one of: {', '.join(KIND_SPECS)}", path)
             q["kind"] = kinds[0]
             _check_query(q, f"{path}.{q['kind']}", models, units, by_id)
+            _require_stats(q, f"{path}.{q['kind']}", state["models"])
             if q["reroll"] is not None:
                 _check_reroll(q, f"{path}.reroll")
         return state
@@ -444,6 +445,32 @@ def _check_query(q, path, models, units, by_id):
     elif kind == "rampage":
         if body["unit"] not in units:
             raise InputError(f"unknown unit {shown(body['unit'])}", f"{path}.unit")
+
+
+def _needed_stats(q):
+    """(model, stat, role, rule) for each stat a ruling of the query reads. The source gives
+    none of them a default (a missing RS is not 0): the document must give them."""
+    kind, body = q["kind"], q[q["kind"]]
+    if kind == "shoot":
+        yield body["shooter"], "rs", "the shooter", "C36-HIT"
+        if body["weapon"]["adds_strength"]:
+            yield body["shooter"], "st", "the shooter of a weapon that adds strength", "C36-SAVE"
+    elif kind == "cast":
+        yield body["caster"], "mg", "the caster", "C37-CAST"
+        if body["spell"]["resistable"]:
+            yield body["target"], "ld", "the target of a spell it may resist", "C37-RESIST"
+    elif kind == "summon":
+        yield body["summoner"], "mg", "the summoner", "C37-SUMMON"
+        yield body["summoner"], "actions", "the summoner", "C37-SUMMON"
+
+
+def _require_stats(q, path, models):
+    index = {m["id"]: i for i, m in enumerate(models)}
+    for model, stat, role, rule in _needed_stats(q):
+        i = index[model]
+        if models[i]["stats"].get(stat) is None:
+            raise InputError(f"missing (required: {shown(model)} is {role} in {path}, and "
+                             f"{rule} needs its {stat.upper()})", f"models[{i}].stats.{stat}")
 
 
 def _model_facts(m):
