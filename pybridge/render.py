@@ -31,9 +31,19 @@ def _shown(ruling):
 
 
 def _lines(book, rulings, indent):
+    """One line per ruling; rulings that name the query they answer (chronopia) under a line
+    per query, the queries in the order of their first ruling."""
+    groups = {}
     for ruling in rulings:
-        kind = book.kind_by_name[ruling["kind"]]
-        yield f"{indent}{kind.text(_shown(ruling))}{_cite(ruling['because'])}"
+        groups.setdefault(ruling.get("query"), []).append(ruling)
+    for query, members in groups.items():
+        inner = indent
+        if query is not None and getattr(book, "answers_queries", False):
+            yield f"{indent}{printable(query)}:"
+            inner = indent + "  "
+        for ruling in members:
+            kind = book.kind_by_name[ruling["kind"]]
+            yield f"{inner}{kind.text(_shown(ruling))}{_cite(ruling['because'])}"
 
 
 def to_text(result, source=None):

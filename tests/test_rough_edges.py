@@ -144,10 +144,10 @@ def test_errata_text_says_one_contradiction():
     assert result.stdout.splitlines()[0].endswith(": 1 contradiction")
 
 
-def test_chronopia_text_words_and_plurals(tmp_path):
+def test_chronopia_text_words(tmp_path):
     path = os.path.join(ROOT, "examples", "chronopia", "cast_and_resist.yaml")
     text = run("rule", "--format", "text", path).stdout
-    assert "bolt: success irresistible in 1 of 20." in text
+    assert "  bolt:\n" in text and "    Success irresistible in 1 of 20. [C37-CAST]" in text
     assert "_" not in text.replace("crit_3_or_less", "")
 
 
@@ -234,3 +234,60 @@ def test_rule_of_a_json_document_imports_its_rulebook_only_and_no_yaml(tmp_path)
     assert "pybridge.books.hkk" in loaded
     assert not {"pybridge.books.redemption", "pybridge.books.b5", "pybridge.books.chronopia",
                 "pybridge.analysis.check", "pybridge.cli.analysis", "yaml"} & loaded
+
+
+# --- chronopia: each ruling names the query it answers ---------------------------------------
+
+CHRONOPIA = os.path.join(ROOT, "examples", "chronopia")
+
+
+def chronopia(name):
+    result = run("rule", "--format", "json", os.path.join(CHRONOPIA, name))
+    assert result.exit_code == 0
+    return json.loads(result.stdout)["rulings"]
+
+
+@pytest.mark.parametrize("name", sorted(os.listdir(CHRONOPIA)))
+def test_every_chronopia_ruling_names_its_query(name):
+    text = open(os.path.join(CHRONOPIA, name), encoding="utf-8").read()
+    rulings = chronopia(name)
+    for ruling in rulings:
+        assert list(ruling)[:2] == ["kind", "query"], ruling      # the query next to the kind
+        assert isinstance(ruling["query"], str) and ruling["query"] in text, ruling
+
+
+def test_flier_targeting_answers_both_shots_and_the_numbers_the_shot_at_the_bat():
+    # flier.yaml: the Archer is asked to shoot at the Rider and at the Bat. The Bat, an enemy
+    # within 12 inches, must be shot at first (C36-PRI-D): that answers both queries (why the
+    # Rider is refused, whom the Archer may shoot); the hit, crit and save numbers are of the
+    # shot at the Bat only (the shot at the Rider is not taken).
+    by_kind = {}
+    for ruling in chronopia("flier.yaml"):
+        by_kind.setdefault(ruling["kind"], set()).add(ruling["query"])
+    assert by_kind["legal_target"] == by_kind["target_refused"] == {"at the bat", "at the rider"}
+    for kind in ("hit_number", "excellent_possible", "save_number"):
+        assert by_kind[kind] == {"at the bat"}, kind
+
+
+def test_morale_rulings_answer_the_query_of_their_factor():
+    # terror_facing_horror.yaml: the Wraith's immunity to the Hound's fear answers the fear
+    # query "hound nears the wraith"; each horror test (as terror) answers the query of the
+    # model that sees the Lich.
+    found = {(r["kind"], r["unit"]): r["query"] for r in chronopia("terror_facing_horror.yaml")
+             if r["kind"] in ("immune", "morale_test")}
+    assert found == {("immune", "Wraith"): "hound nears the wraith",
+                     ("morale_test", "Wraith"): "wraith sees the lich",
+                     ("morale_test", "Ghoul"): "ghoul sees the lich"}
+
+
+def test_chronopia_text_groups_rulings_by_query():
+    text = run("rule", "--format", "text", os.path.join(CHRONOPIA, "cover_and_range.yaml")).stdout
+    lines = text.splitlines()
+    # the two shots of cover_and_range.yaml, each a line of its own, its rulings under it
+    heads = [line for line in lines if line.startswith("  ") and not line.startswith("    ")]
+    assert sorted(heads) == ["  long shot:", "  volley:"]
+    volley = lines[lines.index("  volley:") + 1:]
+    volley = volley[:next((i for i, line in enumerate(volley) if not line.startswith("    ")),
+                          len(volley))]
+    assert "    Archer 1 may shoot at Knight. [C36-PRI-A]" in volley
+    assert all("Archer 2" not in line for line in volley)

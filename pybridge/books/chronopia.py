@@ -111,7 +111,8 @@ class Chronopia(Rulebook):
                    "(Chronopia, chapter 3.6-3.8)")
     core_files = ("dice.lp",)
     rule_files = ("vocabulary.lp", "targeting.lp", "shooting.lp", "magic.lp", "morale.lp",
-                  "interpretation.lp", "alternatives.lp")
+                  "interpretation.lp", "alternatives.lp", "queries.lp")
+    answers_queries = True      # each ruling names the query it answers (queries.lp)
     default_edition = "crit_3_or_less"
     kinds = KINDS
     bounds = (

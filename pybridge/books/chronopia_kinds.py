@@ -86,9 +86,10 @@ KINDS = (
                lambda r: f"{r['unit']} is immune to {r['factor']}."),
     RulingKind("no_test", ("unit", "factor", "reason"),
                lambda r: f"{r['unit']} takes no {r['factor']} test ({_words(r['reason'])})."),
+    # shown under their query (text output groups rulings by query)
     RulingKind("outcome", ("query", "result"),
-               lambda r: f"{r['query']}: {_words(r['result'])}."),
+               lambda r: f"Result: {_words(r['result'])}."),
     RulingKind("chance", ("query", "die", "result", "in", "of"),
-               lambda r: f"{r['query']}: {_words(r['result'])} in {r['in']} of {r['of']}"
-                         f"{'' if r['die'] == 'first' else ' (' + r['die'] + ')'}."),
+               lambda r: f"{_words(r['result']).capitalize()} in {r['in']} of {r['of']}"
+                         f"{'' if r['die'] == 'first' else ' (' + r['die'] + ' die)'}."),
 )
