@@ -128,7 +128,7 @@ class Chronopia(Rulebook):
     listing_bounds = {"max_models": 1, "max_queries": 1, "max_features": 0}
     # diff lists only the states that change: a shooter with its RS and a target (RS 3 or
     # 10, minus range and cover: a modified RS below 3)
-    diff_bounds = {"max_models": 2}
+    diff_bounds = {"max_models": 2, "max_features": 1}
     witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3))
 
     def max_class_size(self, bounds):
