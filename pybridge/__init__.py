@@ -10,6 +10,9 @@ Public API::
     pybridge.enumerate_states("redemption", {"max_characters": 2})
     pybridge.diff("redemption", "literal", "negative_counts", {"max_characters": 3})
     pybridge.errata("redemption")
+    pybridge.check_document("state.yaml")     # validation without solving
+    pybridge.json_schema("chronopia")         # JSON Schema of its documents (a dict)
+    pybridge.document_template("b5")          # `rulings new b5`'s text
 
 The API (and clingo with it) is imported on first use, so that the command line can take
 signals before anything heavy is loaded.
@@ -17,7 +20,8 @@ signals before anything heavy is loaded.
 
 from .errors import InputError, RulingsError
 
-_API = ("check", "diff", "enumerate_states", "errata", "load", "rule", "rulebooks")
+_API = ("check", "diff", "enumerate_states", "errata", "load", "rule", "rulebooks",
+        "check_document", "json_schema", "document_template")
 
 __all__ = [*_API, "InputError", "RulingsError"]
 

@@ -17,25 +17,27 @@ def load(source, max_bytes=MAX_BYTES):
     return load_document(str(source), max_bytes)
 
 
-def rule(state, edition=None):
+def rule(state, edition=None, explain=False):
     """The rulings for one state: a document (dict), or a path to a YAML/JSON file.
 
     ``edition`` overrides the document's own ``edition`` field. Raises InputError for bad
     input; returns ``{"rulebook", "edition", "status", "rulings", ...}`` otherwise.
+    ``explain``: each ruling also has ``why``, its explanation tree (pybridge/explain.py).
     """
     if isinstance(state, (str, Path)):
         source = str(state)
         try:
-            return _rule_document(load(source), edition)
+            return _rule_document(load(source), edition, explain)
         except InputError as error:
             raise error if error.source else error.located(source) from None
-    return _rule_document(state, edition)
+    return _rule_document(state, edition, explain)
 
 
-def _rule_document(state, edition):
+def _rule_document(state, edition, explain=False):
     book, name, checked = _prepare(state, edition)
-    outcome = solve(book.encoding, book.facts(checked), set(book.encoding.editions[name].rule_ids))
-    return assemble(book, name, outcome)
+    outcome = solve(book.encoding, book.facts(checked), set(book.encoding.editions[name].rule_ids),
+                    explaining=explain)
+    return assemble(book, name, outcome, explain)
 
 
 def _prepare(state, edition):
@@ -54,18 +56,18 @@ def _prepare(state, edition):
 BATCH = 500      # states read, grounded and solved together by rule_all
 
 
-def rule_all(sources, edition=None, max_bytes=MAX_BYTES):
+def rule_all(sources, edition=None, max_bytes=MAX_BYTES, explain=False):
     """The rulings for many states (paths, ``-`` or documents), in order: yields for each
     ``(source, result)`` or ``(source, InputError)``. States of a rulebook are grounded and
     solved together, BATCH at a time (one grounding instead of one each); a batch holding
     an ambiguous or inconsistent state is solved state by state. The results are the same
-    as :func:`rule`'s."""
+    as :func:`rule`'s. ``explain``: as for :func:`rule` (each state is solved on its own)."""
     sources = list(sources)
     for start in range(0, len(sources), BATCH):
-        yield from _rule_batch(sources[start:start + BATCH], edition, max_bytes)
+        yield from _rule_batch(sources[start:start + BATCH], edition, max_bytes, explain)
 
 
-def _rule_batch(sources, edition, max_bytes):
+def _rule_batch(sources, edition, max_bytes, explain=False):
     prepared = []
     for source in sources:
         try:
@@ -84,7 +86,7 @@ def _rule_batch(sources, edition, max_bytes):
         book, name, _ = prepared[indices[0]]
         in_force = set(book.encoding.editions[name].rule_ids)
         outcomes = None
-        if len(indices) > 1:
+        if len(indices) > 1 and not explain:
             states = []
             for world, index in enumerate(indices, 1):
                 with in_world(world):
@@ -93,8 +95,8 @@ def _rule_batch(sources, edition, max_bytes):
         for k, index in enumerate(indices):
             checked = prepared[index][2]
             outcome = outcomes[k] if outcomes is not None else \
-                solve(book.encoding, book.facts(checked), in_force)
-            results[index] = assemble(book, name, outcome)
+                solve(book.encoding, book.facts(checked), in_force, explaining=explain)
+            results[index] = assemble(book, name, outcome, explain)
     for source, item, result in zip(sources, prepared, results):
         yield source, (item if isinstance(item, InputError) else result)
 
@@ -116,18 +118,45 @@ def _world_statements(book):
 
 def rulebooks():
     """Every rulebook with its editions and rule catalogue (IDs and one-line summaries)."""
-    listing = []
-    for book in registry.RULEBOOKS.values():
-        encoding = book.encoding
-        listing.append({
-            "rulebook": book.name,
-            "description": book.description,
+    return [_catalogue(book) for book in registry.RULEBOOKS.values()]
+
+
+def rulebook(name):
+    """One rulebook (by name) with its editions and rule catalogue, as :func:`rulebooks`
+    gives it; an unknown name is an InputError listing the known ones."""
+    return _catalogue(registry.get(name, "RULEBOOK"))
+
+
+def _catalogue(book):
+    encoding = book.encoding
+    return {
+        "rulebook": book.name,
+        "description": book.description,
+        "default_edition": book.default_edition,
+        "editions": [{"name": e.name, "description": e.description,
+                      "rules": list(e.rule_ids)} for e in encoding.editions.values()],
+        "rules": [{"id": r.id, "summary": r.summary} for r in encoding.rules],
+    }
+
+
+def rule_info(rule_id):
+    """One rule by its ID (or ``RULEBOOK:ID``): its rulebook, summary, the editions it is in,
+    the source passage it encodes (quoted exactly, in the source's language) with an English
+    gloss, and the lines of the encoding that belong to it (pybridge/rule_lines.py).
+    An unknown ID is an InputError naming the closest IDs."""
+    from .lookup import find_rule
+    from .rule_lines import rule_lines
+
+    book, rule = find_rule(rule_id)
+    editions = book.encoding.editions
+    info = {"rulebook": book.name, "id": rule.id, "summary": rule.summary,
             "default_edition": book.default_edition,
-            "editions": [{"name": e.name, "description": e.description,
-                          "rules": list(e.rule_ids)} for e in encoding.editions.values()],
-            "rules": [{"id": r.id, "summary": r.summary} for r in encoding.rules],
-        })
-    return listing
+            "editions": [name for name, e in editions.items() if rule.id in e.rule_ids],
+            "source": rule.source, "gloss": rule.gloss}
+    if rule.no_source is not None:
+        info["no_source"] = rule.no_source
+    info["lines"] = rule_lines(book, rule.id)
+    return info
 
 
 def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition"):
@@ -235,3 +264,34 @@ def errata(rulebook, bounds=None, edition=None, timeout=None, progress=None, wor
     result = run_errata(book, bounds, edition, timeout, progress, **cluster)
     result["timeout"] = timeout
     return result
+
+
+def check_document(state, edition=None, max_bytes=MAX_BYTES):
+    """Check one state document (a dict, or a path or ``-``) without solving, as
+    :func:`rule` checks it: raises InputError (naming the file and the field) or returns
+    ``{"rulebook", "edition"}``."""
+    if isinstance(state, (str, Path)):
+        source = str(state)
+        try:
+            book, name, _ = _prepare(load(source, max_bytes), edition)
+        except InputError as error:
+            raise error if error.source else error.located(source) from None
+    else:
+        book, name, _ = _prepare(state, edition)
+    return {"rulebook": book.name, "edition": name}
+
+
+def json_schema(rulebook):
+    """The JSON Schema (draft 2020-12, a dict) of ``rulebook``'s state documents, generated
+    from the declarations that validate them (:mod:`pybridge.schema_export`)."""
+    from .schema_export import json_schema as generate
+
+    return generate(registry.get(rulebook, "RULEBOOK"))
+
+
+def document_template(rulebook):
+    """A commented YAML template (text) of a ``rulebook`` state document with every field
+    (:mod:`pybridge.document_template`)."""
+    from .document_template import template
+
+    return template(registry.get(rulebook, "RULEBOOK"))

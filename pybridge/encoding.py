@@ -2,6 +2,15 @@
 
 The rule catalogue (IDs, one-line summaries, source order) is read from the encoding's own
 comments (``% [RED-BAT-1] paraphrase``): the ``.lp`` files are the single source of truth.
+Right under an ID's first comment stand the source passage it encodes and an English gloss:
+
+    % [RED-IMM-6] Default condition: a character cannot be immune to cards of its own ...
+    % source: «- Characters cannot be immune to cards of the same alignment.»
+    % gloss: Default condition: a character cannot be immune to cards of its own alignment.
+
+A label's text may go on over comment lines indented by two spaces or more (``%   ...``).
+The passage is quoted exactly from the source document, in its language, between « and »;
+fragments of it are joined by " … ". ``% source: none (why)`` says there is none.
 Editions are read from the rulebook's ``editions.lp``.
 """
 
@@ -15,8 +24,11 @@ from clingo import ast
 
 from .symbols import fact
 
-CORE_FILES = ("in_force.lp", "rulings.lp", "display.lp")
+CORE_FILES = ("in_force.lp", "rulings.lp", "explain.lp", "display.lp")
 RULE_COMMENT = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]\s*(.*)$")
+ANNOTATION = re.compile(r"^%\s*(source|gloss):\s*(.*)$")
+CONTINUED = re.compile(r"^%\s{2,}(\S.*)$")
+ELLIPSIS = "…"
 
 
 def asp_root():
@@ -32,6 +44,46 @@ def asp_root():
 class Rule:
     id: str
     summary: str
+    source: str = None       # the passage it encodes, quoted exactly (fragments joined by " … ")
+    gloss: str = None        # an English gloss of the passage
+    no_source: str = None    # why there is no passage, when the comment says "none (why)"
+
+    @property
+    def fragments(self):
+        """The exact pieces of the source the passage quotes (it cuts between them with …)."""
+        if not self.source:
+            return ()
+        return tuple(f.strip() for f in self.source.split(ELLIPSIS) if f.strip())
+
+
+def annotations(lines):
+    """The ``% source:`` and ``% gloss:`` texts at the start of ``lines`` (the lines after an
+    ID's comment), each with its continuation lines joined by single spaces."""
+    found, label = {}, None
+    for line in lines:
+        line = line.strip()
+        match = ANNOTATION.match(line)
+        if match and match.group(1) not in found:
+            label = match.group(1)
+            found[label] = [match.group(2)]
+            continue
+        more = CONTINUED.match(line) if label else None
+        if not more:
+            break
+        found[label].append(more.group(1))
+    return {k: " ".join(" ".join(v).split()) for k, v in found.items()}
+
+
+def annotated_rule(rule_id, summary, following):
+    """A catalogue entry from its comment and the lines that follow it."""
+    notes = annotations(following)
+    source, no_source = notes.get("source"), None
+    if source is not None:
+        if source.startswith("«") and source.endswith("»"):
+            source = source[1:-1].strip()
+        else:
+            source, no_source = None, source
+    return Rule(rule_id, summary, source, notes.get("gloss"), no_source)
 
 
 @dataclass(frozen=True)
@@ -60,6 +112,19 @@ def has_theory_atoms(statement):
     return finder.found
 
 
+def explains(statement):
+    """Whether a statement is an explanation rule: its head a says atom (says, says_*: the
+    names asp/core/explain.lp reserves)."""
+    return statement.ast_type == ast.ASTType.Rule and str(statement.head).startswith("says")
+
+
+def _explaining(statement):
+    if statement.ast_type == ast.ASTType.Definition and statement.name == "explaining":
+        return ast.Definition(statement.location, statement.name,
+                              ast.SymbolicTerm(statement.location, clingo.Number(1)), False)
+    return statement
+
+
 def silent(_code, _message):
     """clingo logger: the encoding's informational messages are not the user's business."""
 
@@ -76,12 +141,20 @@ class Encoding:
         self.editions_file = root / rulebook / "editions.lp"
 
     @cached_property
-    def parsed(self):
-        """Every statement of the rule files, parsed once, those with theory atoms included
-        (the forms of a comparison for a search over open values: asp/redemption/battle.lp)."""
+    def with_explanations(self):
+        """Every statement of the rule files, parsed once, explanations included."""
         statements = []
         ast.parse_files([str(f) for f in self.files], statements.append, logger=silent)
         return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
+
+    @cached_property
+    def parsed(self):
+        """Every statement of the rule files but the explanations (asp/core/explain.lp), those
+        with theory atoms included (the forms of a comparison for a search over open values:
+        asp/redemption/battle.lp). The explanations are left out, not only grounded away, so
+        that every question but ``rule --explain`` grounds the program as it is without them
+        (their dependencies would change the order the grounder takes the rules in)."""
+        return tuple(s for s in self.with_explanations if not explains(s))
 
     @cached_property
     def statements(self):
@@ -97,14 +170,25 @@ class Encoding:
         return tuple(s for s in self.statements if s.ast_type != ast.ASTType.External)
 
     @cached_property
+    def explaining_statements(self):
+        """The program for one edition (as ``fixed_statements``) with its explanations:
+        the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
+        ``says`` atoms are grounded too."""
+        return tuple(_explaining(s) for s in self.with_explanations
+                     if not has_theory_atoms(s) and s.ast_type != ast.ASTType.External)
+
+    @cached_property
     def rules(self):
-        """The rule catalogue: each ID once, with its first paraphrase, in source order."""
+        """The rule catalogue: each ID once, with its first paraphrase, its source passage and
+        gloss, in source order."""
         seen = {}
         for path in self.files:
-            for line in path.read_text(encoding="utf-8").splitlines():
+            lines = path.read_text(encoding="utf-8").splitlines()
+            for number, line in enumerate(lines):
                 match = RULE_COMMENT.match(line.strip())
                 if match and match.group(1) not in seen:
-                    seen[match.group(1)] = Rule(match.group(1), match.group(2))
+                    seen[match.group(1)] = annotated_rule(match.group(1), match.group(2),
+                                                          lines[number + 1:number + 80])
         return tuple(seen.values())
 
     @cached_property

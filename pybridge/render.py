@@ -44,6 +44,18 @@ def _lines(book, rulings, indent):
         for ruling in members:
             kind = book.kind_by_name[ruling["kind"]]
             yield f"{inner}{kind.text(_shown(ruling))}{_cite(ruling['because'])}"
+            if "why" in ruling:
+                sole = ruling["because"][0] if len(ruling["because"]) == 1 else None
+                yield from _why_lines(ruling["why"], sole, inner + "  ")
+
+
+def _why_lines(nodes, parent_rule, indent):
+    """An explanation tree (``rulings rule --explain``), one step a line; a step's rule ID is
+    left out where it is its parent's (or the ruling's only one)."""
+    for node in nodes:
+        tag = "" if node["rule"] == parent_rule else f" [{node['rule']}]"
+        yield f"{indent}{printable(node['says'])}{tag}"
+        yield from _why_lines(node["why"], node["rule"], indent + "  ")
 
 
 def to_text(result, source=None):
@@ -115,7 +127,8 @@ def _check_lines(result):
             if "witness_after" in inv:
                 lines.append(f"    after:   {_witness_text(inv['witness_after'])}")
         elif inv["status"] == "unknown":
-            lines.append("    (the search did not finish in time: neither holds nor violated)")
+            why = f"{inv['reason']}" if "reason" in inv else "the search did not finish in time"
+            lines.append(f"    ({why}: neither holds nor violated)")
     return ":", lines
 
 

@@ -59,8 +59,9 @@ def canonical(ruling):
     return json.dumps(ruling, ensure_ascii=False, sort_keys=True)
 
 
-def assemble(rulebook, edition, outcome):
-    """The result object of one state (see DESIGN.md, "Contract: output")."""
+def assemble(rulebook, edition, outcome, explain=False):
+    """The result object of one state (see DESIGN.md, "Contract: output"); ``explain``: each
+    ruling with its ``why`` tree (pybridge/explain.py; the outcome solved explaining)."""
     result = {"rulebook": rulebook.name, "edition": edition, "status": outcome.status}
     if outcome.status == "inconsistent":
         result["rulings"] = []
@@ -70,7 +71,7 @@ def assemble(rulebook, edition, outcome):
                for answer_set in outcome.answer_sets]
     if len(decoded) == 1:
         result["rulings"] = decoded[0]
-        return result
+        return _explained(rulebook, result, outcome, decoded) if explain else result
     common = set.intersection(*({canonical(r) for r in rulings} for rulings in decoded))
     result["rulings"] = [r for r in decoded[0] if canonical(r) in common]
     if outcome.status == "ambiguous":
@@ -78,4 +79,9 @@ def assemble(rulebook, edition, outcome):
         result["alternatives"] = sorted(alternatives, key=lambda a: [canonical(r) for r in a])
         if outcome.truncated:
             result["alternatives_truncated"] = True
-    return result
+    return _explained(rulebook, result, outcome, decoded) if explain else result
+
+
+def _explained(rulebook, result, outcome, decoded):
+    from .explain import attach
+    return attach(rulebook, result, outcome.answer_sets, decoded)

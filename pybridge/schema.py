@@ -178,11 +178,23 @@ class Enum(Spec):
 @dataclass
 class ListOf(Spec):
     item: Spec
+    unique: str = ""        # items are distinct; what an item is called in the error ("phase")
+    contains: tuple = ()    # (value, message): an item must be this value
 
     def check(self, value, path):
         if not isinstance(value, list):
             raise InputError(f"expected a list, {_got(value)}", path)
-        return [self.item.check(v, f"{path}[{i}]") for i, v in enumerate(value)]
+        items = [self.item.check(v, f"{path}[{i}]") for i, v in enumerate(value)]
+        if self.unique:
+            seen = {}
+            for i, item in enumerate(items):
+                if item in seen:
+                    raise InputError(f"{self.unique} {shown(item)} twice (also at "
+                                     f"{path}[{seen[item]}])", f"{path}[{i}]")
+                seen[item] = i
+        if self.contains and self.contains[0] not in items:
+            raise InputError(self.contains[1], path)
+        return items
 
 
 @dataclass
@@ -214,13 +226,92 @@ class Opt:
     default: Any = None
 
 
+# Conditions between the fields of one record, for Requires (evaluated on the checked
+# record, defaults filled in; pybridge/schema_export.py states them in JSON Schema).
+@dataclass(frozen=True)
+class Given:
+    """The field is given (not null)."""
+
+    key: str
+
+    def holds(self, record):
+        return record[self.key] is not None
+
+
+@dataclass(frozen=True)
+class Is:
+    """The field's value (its default when absent or null) is one of ``values``."""
+
+    key: str
+    values: tuple
+
+    def holds(self, record):
+        return record[self.key] in self.values
+
+
+@dataclass(frozen=True)
+class Inside:
+    """The record under ``key`` is given and ``condition`` holds in it."""
+
+    key: str
+    condition: Any
+
+    def holds(self, record):
+        return record[self.key] is not None and self.condition.holds(record[self.key])
+
+
+@dataclass(frozen=True)
+class Not:
+    condition: Any
+
+    def holds(self, record):
+        return not self.condition.holds(record)
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    conditions: tuple
+
+    def holds(self, record):
+        return any(c.holds(record) for c in self.conditions)
+
+
+@dataclass(frozen=True)
+class AllOf:
+    conditions: tuple
+
+    def holds(self, record):
+        return all(c.holds(record) for c in self.conditions)
+
+
+@dataclass(frozen=True)
+class Requires:
+    """When ``when`` holds in a record, ``then`` must: otherwise the error ``message`` (a
+    text, or a function of the checked record) at the record's field ``at``."""
+
+    when: Any
+    then: Any
+    at: str
+    message: Any
+
+    def check(self, record, path):
+        if self.when.holds(record) and not self.then.holds(record):
+            message = self.message(record) if callable(self.message) else self.message
+            raise InputError(message, join(path, self.at))
+
+
 @dataclass
 class Record(Spec):
     """A mapping with known keys: required specs, or :class:`Opt` for optional ones."""
 
     fields: dict = field(default_factory=dict)
+    about: dict = field(default_factory=dict)       # key -> one-line description (schema, template)
+    exactly_one: tuple = ()     # optional keys of which exactly one is given (not null)
+    rules: tuple = ()           # Requires: conditions between its fields, in this order
 
     def __post_init__(self):
+        unknown = set(self.about) - set(self.fields)
+        assert not unknown, f"descriptions of undeclared keys: {sorted(unknown)}"
         # (key, spec to check a given value with, optional?, default) once, not per value
         self._plan = [(key, spec.spec if isinstance(spec, Opt) else spec,
                        isinstance(spec, Opt), spec.default if isinstance(spec, Opt) else None)
@@ -246,6 +337,12 @@ class Record(Spec):
                 result[key] = default() if callable(default) else default
             else:
                 raise InputError("missing (required)", join(path, key))
+        if self.exactly_one and \
+                sum(result[key] is not None for key in self.exactly_one) != 1:
+            raise InputError(f"expected exactly one of: {', '.join(self.exactly_one)}",
+                             path or "document")
+        for rule in self.rules:
+            rule.check(result, path)
         return result
 
 
@@ -254,6 +351,7 @@ class OneKey(Spec):
     """A mapping with exactly one of the given keys, e.g. a selector ``{brigade: red}``."""
 
     options: dict
+    about: dict = field(default_factory=dict)       # key -> one-line description
 
     def check(self, value, path):
         if isinstance(value, dict):

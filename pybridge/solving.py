@@ -29,11 +29,13 @@ class Outcome:
     world: bool = False          # the symbols carry a world first: ruling(W, R)
 
 
-def ground(encoding, facts, in_force=None):
+def ground(encoding, facts, in_force=None, explaining=False):
     """A control holding the encoding grounded on ``facts`` (symbols): with ``in_force``
     (a set of rule IDs) for that edition alone, the IDs given as facts; without it for every
-    edition, in_force/1 free externals to be assumed."""
-    statements = encoding.statements if in_force is None else encoding.fixed_statements
+    edition, in_force/1 free externals to be assumed. ``explaining`` (with ``in_force``):
+    the rules' explanations are grounded too (asp/core/explain.lp)."""
+    statements = encoding.statements if in_force is None else \
+        encoding.explaining_statements if explaining else encoding.fixed_statements
     return _grounded(statements, facts, encoding.rule_ids, in_force)
 
 
@@ -61,15 +63,21 @@ def assumptions(encoding, in_force):
     return [(fact("in_force", rule_id), rule_id in in_force) for rule_id in encoding.rule_ids]
 
 
-def solve(encoding, facts, in_force):
+def solve(encoding, facts, in_force, explaining=False):
     """Solve the state ``facts`` with the rule IDs ``in_force``. It is grounded for that
     edition alone; only a state without answer set is grounded again for every edition, to
-    find the rules in conflict."""
-    control = ground(encoding, facts, in_force)
+    find the rules in conflict. ``explaining``: each answer set also holds its explanation
+    atoms (says*, not shown: the answer sets are told apart by their rulings alone)."""
+    control = ground(encoding, facts, in_force, explaining)
     control.configuration.solve.models = str(MAX_ANSWER_SETS + 1)
     answer_sets = []
-    result = control.solve(
-        on_model=lambda model: answer_sets.append(frozenset(model.symbols(shown=True))))
+
+    def on_model(model):
+        symbols = list(model.symbols(shown=True))
+        if explaining:
+            symbols += [s for s in model.symbols(atoms=True) if s.name.startswith("says")]
+        answer_sets.append(frozenset(symbols))
+    result = control.solve(on_model=on_model)
     if result.unsatisfiable:
         control = ground(encoding, facts)
         return Outcome("inconsistent", [], conflict=minimal_conflict(control, encoding, in_force))

@@ -227,7 +227,7 @@ def test_ambiguous_and_inconsistent_outputs(runner):
     ["rule", "--format"],                            # --format without a value
     ["rule", "--colour", THREE],                     # unknown option
     ["rulebooks", "--format", "xml"],
-    ["rulebooks", "extra"],
+    ["rulebooks", "b5", "extra"],                  # one RULEBOOK at most
     ["judge", THREE],                                # unknown command
 ], ids=["no-state", "bad-format", "format-without-value", "unknown-option",
         "rulebooks-bad-format", "rulebooks-extra-argument", "unknown-command"])

@@ -71,6 +71,8 @@ def check_parts(book, group, parts, bounds, edition, timeout=None, progress=None
         cubes = find_in_time(book, bounds, timeout)
     except KeyboardInterrupt:
         return [_unknown(i, interrupted=True) for i in parts]
+    except isolate.Ended as ended:      # the space alone took the child down
+        return [_unknown(i, reason=str(ended)) for i in parts]
     if cubes is None:       # the space alone did not ground in time
         return [_unknown(i) for i in parts]
     results = []
@@ -87,6 +89,8 @@ def check_parts(book, group, parts, bounds, edition, timeout=None, progress=None
                 if progress:
                     progress.done("unknown")
                 return results
+            except isolate.Ended as ended:      # out of memory, say: this one is unknown
+                entry = _unknown(invariant, reason=str(ended))
             if entry is None:   # killed at the deadline: grounding or search did not finish
                 entry = _unknown(invariant)
             results.append(entry)
@@ -144,11 +148,13 @@ def _rules_by_world(control, name):
     return found
 
 
-def _unknown(invariant, interrupted=False):
+def _unknown(invariant, interrupted=False, reason=None):
     entry = {"id": invariant.id, "description": invariant.description, "status": "unknown",
              "witness": None, "rules": []}
     if interrupted:
         entry["interrupted"] = True
+    if reason:          # why it did not finish, when it was not the deadline
+        entry["reason"] = reason
     return entry
 
 

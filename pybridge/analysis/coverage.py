@@ -41,6 +41,8 @@ def coverage(book, bounds, edition, timeout=None, progress=None, workers=1, sche
                                            if r not in entry["rulings"]]
         if entry.get("interrupted"):
             rule["interrupted"] = True
+        if "reason" in entry:
+            rule["reason"] = entry["reason"]
         rules.append(rule)
     reached = sum(r["status"] == "reached" for r in rules)
     return {"rules": rules, "reached": reached, "total": len(rules)}

@@ -62,6 +62,8 @@ def _isolated(function, args, timeout, head, out=None):
         result = isolate.call(listing, (), timeout, collect_on_interrupt=True)
     except KeyboardInterrupt:
         return {**head, "total": 0, "complete": False, "interrupted": True}
+    except isolate.Ended as ended:      # out of memory, say: nothing listed
+        return {**head, "total": 0, "complete": False, "reason": str(ended)}
     return result if result is not None else {**head, "total": 0, "complete": False}
 
 
@@ -89,6 +91,8 @@ def _listing(book, bounds, question, head, name, timeout, out, progress, workers
         cubes = find_in_time(book, bounds, timeout)
     except KeyboardInterrupt:
         return {**empty, "total": 0, "complete": False, "interrupted": True}
+    except isolate.Ended as ended:
+        return {**empty, "total": 0, "complete": False, "reason": str(ended)}
     if cubes is None:
         return {**empty, "total": 0, "complete": False}
     if timeout is not None:

@@ -24,6 +24,7 @@ def errata(book, bounds, edition, timeout=None, progress=None, workers=1, schedu
         elif entry["status"] == "unknown":
             found.append({"id": entry["id"], "rules": [], "witness": None, "status": "unknown",
                           "explanation": entry["description"],
-                          **({"interrupted": True} if entry.get("interrupted") else {})})
+                          **({"interrupted": True} if entry.get("interrupted") else {}),
+                          **({"reason": entry["reason"]} if "reason" in entry else {})})
     return {"rulebook": book.name, "edition": edition, "bounds": bounds.describe(),
             "contradictions": found}

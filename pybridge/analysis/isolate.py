@@ -5,18 +5,54 @@ process that is killed at the deadline (plus a grace period) guarantees that ``-
 is honoured. The child dies with its parent (a parent killed outright takes it along), and
 a stopping signal the parent takes (Ctrl-C, SIGTERM, SIGHUP) reaches the child too. Where
 fork is unavailable the work runs in-process (searches still time out).
+
+A child may also end without reporting: killed by the kernel when memory runs out (a search
+over wide bounds can ground gigabytes), or stopped by its own memory cap (MEMORY_SHARE of the
+machine's memory, so that one search cannot take the whole machine down with it). Then
+:class:`Ended` says why, and the caller reports the search unknown with that reason.
 """
 
 import ctypes
 import multiprocessing
 import os
+import resource
 import signal
 import time
 
 from .. import signals
 
 GRACE = 2.0
+MEMORY_SHARE = 0.75         # the most of the machine's memory a child may take
 _PR_SET_PDEATHSIG = 1
+
+
+class Ended(Exception):
+    """The child ended without reporting; ``str()`` says how, in one line."""
+
+
+def _ended(child):
+    child.join()
+    code = child.exitcode
+    if code is not None and code < 0:
+        name = signal.Signals(-code).name if -code in signal.valid_signals() else -code
+        how = f"was killed by {name}" + (" (out of memory?)" if -code == signal.SIGKILL else "")
+    else:
+        how = f"ended with exit code {code}"
+    return Ended(f"the analysis process {how} before it reported")
+
+
+def _cap_memory():
+    """Limit this process's address space to MEMORY_SHARE of the machine's memory."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        cap = int(total * MEMORY_SHARE)
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            cap = min(cap, hard)
+        if soft == resource.RLIM_INFINITY or soft > cap:
+            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ValueError, OSError, AttributeError):    # not available here: no cap
+        pass
 
 
 def _die_with_parent():
@@ -32,8 +68,12 @@ def _child(connection, function, args, parent):
     _die_with_parent()
     if os.getppid() != parent:            # the parent died before prctl took hold
         os._exit(1)
+    _cap_memory()
     try:
         connection.send(("ok", function(*args)))
+    except MemoryError:
+        connection.send(("ended", f"the analysis process ran out of memory (its cap is "
+                                  f"{MEMORY_SHARE:.0%} of the machine's)"))
     except BaseException as error:  # reported to the parent, which decides
         try:
             connection.send(("raise", error))
@@ -44,8 +84,13 @@ def _child(connection, function, args, parent):
 
 
 def _receive(receive, child):
-    status, value = receive.recv()
+    try:
+        status, value = receive.recv()
+    except EOFError:        # the child died: its end of the pipe closed with nothing sent
+        raise _ended(child) from None
     child.join()
+    if status == "ended":
+        raise Ended(value)
     if status == "raise":
         raise value
     if status == "error":
@@ -59,7 +104,7 @@ def call(function, args, timeout, collect_on_interrupt=False):
     On Ctrl-C (KeyboardInterrupt) the child is killed and the interrupt raised, unless
     ``collect_on_interrupt``: then the child, stopped by the same signal, is given the grace
     period to report what it has, which is returned (the interrupt is raised if it does not
-    report in time)."""
+    report in time). A child that ends without reporting raises :class:`Ended`."""
     if timeout is None or "fork" not in multiprocessing.get_all_start_methods():
         return function(*args)
     context = multiprocessing.get_context("fork")
@@ -75,8 +120,7 @@ def call(function, args, timeout, collect_on_interrupt=False):
                 if receive.poll(0.05):
                     return _receive(receive, child)
                 if not child.is_alive() and not receive.poll(0):
-                    raise RuntimeError(f"analysis process ended unexpectedly "
-                                       f"(exit {child.exitcode})")
+                    raise _ended(child)
             return None
         except KeyboardInterrupt:
             if not collect_on_interrupt:

@@ -8,7 +8,8 @@ from functools import cached_property
 from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..inputs import ANY, OPTIONAL, Input, Kind, Names, Obj, Ref, Union, Values, Vocabulary
-from ..schema import Bool, Either, Enum, ListOf, Opt, Record, Registry, Str, shown
+from ..schema import (Bool, Either, Enum, Given, Is, ListOf, Opt, Record, Registry, Requires,
+                      Str, shown)
 from ..solving import ground
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
@@ -17,7 +18,11 @@ PHASES = ("movement", "conflict", "effect", "retreat")
 RETREAT = "retreat"
 EFFECT = "effect"
 
-SPAN = Record({"element": Str(), "from": Opt(Str()), "until": Opt(Str())})
+SPAN = Record({"element": Str(), "from": Opt(Str()), "until": Opt(Str())}, about={
+    "element": "an element type or id",
+    "from": "the phase the protection starts in (default: the first phase)",
+    "until": "the phase it ends in (default: the last phase)",
+})
 BEING = Record({
     "id": Str(),
     "type": Str(),
@@ -26,6 +31,14 @@ BEING = Record({
     "protected_from": Opt(ListOf(Either(Str(), SPAN, plain_name="an element type or id")), list),
     "can_retreat": Opt(Bool(), True),
     "retreat_to": Opt(ListOf(Str())),
+}, about={
+    "id": "the being's id (any text)",
+    "type": "its type (any text; the table knows Rr Ho Rs Tr We Ein Dr J K D galley building)",
+    "field": "the field it is in",
+    "immune_to": "element types or element ids it is immune to",
+    "protected_from": "element types or ids it is protected from, or {element, from, until}",
+    "can_retreat": "false: other circumstances stop it leaving (default true)",
+    "retreat_to": "its candidate retreat fields",
 })
 ELEMENT = Record({
     "id": Str(),
@@ -34,24 +47,71 @@ ELEMENT = Record({
     "active": Opt(Bool(), True),
     "destroys": Opt(ListOf(Str()), list),
     "effect_phase": Opt(Str()),
+}, about={
+    "id": "the element's id",
+    "type": "its type (e.g. MA)",
+    "field": "the field it is in",
+    "active": "whether it is active (default true)",
+    "destroys": "being types or being ids it destroys",
+    "effect_phase": "the phase its effect sets in (default effect)",
 })
 PROTECTION = Record({"by": Str(), "from": Str(), "field": Str(), "arrives": Str(),
-                     "leaves": Opt(Str())})
+                     "leaves": Opt(Str())}, about={
+    "by": "the being or element whose presence protects",
+    "from": "the element type or id protected from",
+    "field": "the field protected",
+    "arrives": "the phase it arrives in",
+    "leaves": "the phase it leaves in (recorded, changes nothing)",
+})
 ORDER = Record({"id": Str(), "being": Str(), "kind": Enum(("move", "discovery")), "to": Str(),
-                "wins_preconflict": Opt(Bool())})
+                "wins_preconflict": Opt(Bool())}, about={
+    "id": "the order's id",
+    "being": "the being that moves",
+    "kind": "move or discovery",
+    "to": "the field it goes to",
+    "wins_preconflict": "a discovery's pre-conflict: won or lost (absent: none)",
+}, rules=(Requires(Given("wins_preconflict"), Is("kind", ("discovery",)), "wins_preconflict",
+                   "only a discovery has a pre-conflict"),))
 DOCUMENT = Record({
     "rulebook": Enum(("b5",)),
     "edition": Opt(Str()),
-    "phases": Opt(ListOf(Str())),
+    "phases": Opt(ListOf(Str(), unique="phase",
+                         contains=(RETREAT, f"the phases must include {RETREAT!r} (B.5.2.7)"))),
     "beings": Opt(ListOf(BEING), list),
     "elements": Opt(ListOf(ELEMENT), list),
     "protections": Opt(ListOf(PROTECTION), list),
     "orders": Opt(ListOf(ORDER), list),
+}, about={
+    "rulebook": "the rulebook: b5",
+    "edition": "the edition to rule by (default errata; --edition overrides it)",
+    "phases": "the phases of the turn, in order (default movement, conflict, effect, retreat)",
+    "beings": "the beings (fleets, armies...)",
+    "elements": "the elements (apparitions)",
+    "protections": "protection granted by presence (B.5.2.5)",
+    "orders": "moves and discoveries",
 })
+
+# `rulings new b5`: every field, with example values (README's document).
+SAMPLE = {
+    "rulebook": "b5", "edition": "errata", "phases": list(PHASES),
+    "beings": [
+        {"id": "Fleet 1", "type": "fleet", "field": "0412", "immune_to": ["MA"],
+         "protected_from": ["PO", {"element": "WJ", "from": "conflict", "until": "effect"}],
+         "can_retreat": True, "retreat_to": ["0413"]},
+        {"id": "Druid", "type": "D", "field": "0412"},
+    ],
+    "elements": [{"id": "Maelstrom", "type": "MA", "field": "0412", "active": True,
+                  "destroys": ["fleet"], "effect_phase": "effect"}],
+    "protections": [{"by": "Druid", "from": "MA", "field": "0412", "arrives": "conflict",
+                     "leaves": "retreat"}],
+    "orders": [{"id": "o1", "being": "Fleet 1", "kind": "discovery", "to": "0413",
+                "wins_preconflict": True}],
+}
 
 
 class B5(Rulebook):
     name = "b5"
+    spec, sample = DOCUMENT, SAMPLE
     description = ("immunity and protection against apparitions, with the changes to table "
                    "T.4 as errata (chapter B.5 of a play-by-mail game)")
     rule_files = ("vocabulary.lp", "immunity.lp", "protection.lp", "table.lp", "changes.lp",
@@ -200,9 +260,6 @@ class B5(Rulebook):
             beings.require(o["being"], f"{path}.being")
             if o["to"] == field_of[o["being"]]:
                 raise InputError("the being is already in this field", f"{path}.to")
-            if o["wins_preconflict"] is not None and o["kind"] != "discovery":
-                raise InputError("only a discovery has a pre-conflict",
-                                 f"{path}.wins_preconflict")
         state["phases"] = phases
         return state
 
@@ -286,18 +343,10 @@ class B5(Rulebook):
 
 
 def _phases(state):
+    """The turn's phases: the document's (distinct, with the retreat: DOCUMENT), or the
+    default ones."""
     phases = state["phases"]
-    if phases is None:
-        return list(PHASES)
-    seen = {}
-    for i, name in enumerate(phases):
-        if name in seen:
-            raise InputError(f"phase {shown(name)} twice (also at phases[{seen[name]}])",
-                             f"phases[{i}]")
-        seen[name] = i
-    if RETREAT not in seen:
-        raise InputError(f"the phases must include {RETREAT!r} (B.5.2.7)", "phases")
-    return list(phases)
+    return list(PHASES) if phases is None else list(phases)
 
 
 def document(facts):

@@ -38,6 +38,9 @@ class Rulebook:
                              # searches (check, errata): analysis/theory.py
     chosen_values = ()       # invariants whose arithmetic sums input values (#sum): searched
                              # with the values chosen, not open
+    spec = None              # schema.Record: the state document (validation, JSON Schema)
+    sample = None            # a valid document using every field: `rulings new`'s example
+                             # values (pybridge/document_template.py)
 
     @cached_property
     def encoding(self):

@@ -12,7 +12,8 @@ from ..geometry import (UNIT, Board, Cells, _sign_root_difference, distance_unit
                         in_front, units)
 from ..inputs import ANY, OPTIONAL, Input, Joint, Kind, Names, Numbers, Obj, Ref, Union, \
     Values, Vocabulary
-from ..schema import Bool, Enum, Int, ListOf, Num, Opt, Record, Registry, Str, shown
+from ..schema import (AllOf, AnyOf, Bool, Enum, Given, Inside, Int, Is, ListOf, Not, Num, Opt,
+                      Record, Registry, Requires, Str, shown)
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
 from .chronopia_kinds import KINDS
@@ -24,7 +25,9 @@ STATS = ("rs", "ld", "mg", "ar", "st", "actions")
 
 class Length(Num):
     """A length in inches, exact to a thousandth (lengths reach the rules in thousandths of
-    an inch, so that every comparison there is exact: geometry.py)."""
+    an inch, so that every comparison there is exact: geometry.py). JSON Schema's
+    ``multipleOf: 0.001`` is not exact on binary floats (0.043 / 0.001 is not a whole number
+    there): the schema leaves the decimals to validation."""
 
     def check(self, value, path):
         exact = super().check(value, path)
@@ -43,6 +46,8 @@ ROLL = Int(lo=1, hi=20)
 class Point(ListOf):
     """``[x, y]`` in inches."""
 
+    json_schema_extra = {"minItems": 2, "maxItems": 2}
+
     def __init__(self):
         super().__init__(COORDINATE)
 
@@ -59,54 +64,214 @@ MODEL = Record({
     "height": Opt(LENGTH), "altitude": Opt(LENGTH), "elevation": Opt(Length(lo=-10_000, hi=10_000)),
     "panicked": Opt(Bool(), False), "hidden": Opt(Bool(), False),
     "mounted": Opt(Bool(), False), "chariot": Opt(Bool(), False),
-    "crew": Opt(ListOf(Record({"ld": STAT})), list), "mount": Opt(Record({"ld": STAT})),
+    "crew": Opt(ListOf(Record({"ld": STAT}, about={"ld": "a crew member's LD"})), list),
+    "mount": Opt(Record({"ld": STAT}, about={"ld": "the mount's LD"})),
     "causes": Opt(Enum(CAUSES)), "fear_radius": Opt(LENGTH), "command_range": Opt(LENGTH),
     "immune": Opt(ListOf(Enum(FACTORS)), list),
-    "stats": Opt(Record({name: Opt(STAT) for name in STATS}), dict),
+    "stats": Opt(Record({name: Opt(STAT) for name in STATS}, about={
+        "rs": "ranged skill", "ld": "leadership", "mg": "magic", "ar": "armour",
+        "st": "strength", "actions": "actions per activation"}), dict),
+}, about={
+    "id": "the model's id (any non-empty text)",
+    "unit": "its unit (default: its own id; an individual is its own unit)",
+    "army": "its army",
+    "individual": "whether it is an individual (default false)",
+    "size": "size class 1..5 (base diameter 0.75, 1, 1.5, 2, 3 inches)",
+    "position": "[x, y] in inches",
+    "facing": "degrees, counter-clockwise from the +x axis (90: towards +y)",
+    "height": "inches (default: the size class in inches)",
+    "altitude": "a flier's altitude marker, inches (0: on the ground)",
+    "elevation": "height of the ground it stands on, inches",
+    "panicked": "whether it is panicked (default false)",
+    "hidden": "whether it is hidden (default false)",
+    "mounted": "a mounted model: shoots in 360 degrees (default false)",
+    "chariot": "a chariot with crew: shoots in 360 degrees (default false)",
+    "crew": "a chariot's crew (morale: their highest LD)",
+    "mount": "a mount's own values (never used for morale)",
+    "causes": "fear, terror or horror",
+    "fear_radius": "inches (default 4)",
+    "command_range": "an individual's command range, inches (default 4)",
+    "immune": "morale factors it is immune to",
+    "stats": "its stats, integers; one a query's ruling reads is required (the shooter's rs, "
+             "st for a weapon adding strength, the caster's mg, a resisting target's ld, the "
+             "summoner's mg and actions)",
 })
+GIVEN_FOR_A_PAIR = ("los", "cover", "half_visible", "wall_height", "wood")
 SIGHT = Record({
     "from": Str(), "to": Opt(Str()), "los": Opt(Bool()),
     "cover": Opt(Enum(("none", "light", "heavy"))), "half_visible": Opt(Bool()),
     "wall_height": Opt(LENGTH), "wood": Opt(LENGTH), "engaged_with": Opt(ListOf(Str())),
-})
+}, about={
+    "from": "the model looking",
+    "to": "the model looked at (required for los, cover, half_visible, wall_height, wood)",
+    "los": "line of sight given (overrides the geometry, not the arc)",
+    "cover": "none, light or heavy (overrides terrain cover)",
+    "half_visible": "whether the target is at least half visible",
+    "wall_height": "height of a wall or hedge on the line, inches",
+    "wood": "inches of wood on the line",
+    "engaged_with": "models in melee contact with it (overrides base contact)",
+}, rules=(Requires(AnyOf(tuple(map(Given, GIVEN_FOR_A_PAIR))), Given("to"), "to",
+                   "missing (required for los, cover, half_visible, wall_height and wood)"),))
 WEAPON = Record({"short": LENGTH, "medium": LENGTH, "max": LENGTH,
-                 "damage": STAT, "adds_strength": Opt(Bool(), False)})
+                 "damage": STAT, "adds_strength": Opt(Bool(), False)}, about={
+    "short": "short range, inches", "medium": "medium range, inches",
+    "max": "maximum range, inches", "damage": "the weapon's damage",
+    "adds_strength": "whether the shooter's ST adds to the damage (default false)"})
 # A cast spell's reach (C37-TARGET): its range in inches (not given: any distance), whether it
 # needs line of sight and whether its range limits it ("brauchen nur die Sichtlinie").
 SPELL = Record({"level": Int(lo=0, hi=10), "resistable": Bool(), "offensive": Bool(),
                 "range": Opt(LENGTH), "needs_los": Opt(Bool(), True),
-                "needs_range": Opt(Bool(), True)})
-PASSED = Record({"factor": Enum(CAUSES), "causer": Opt(Str()), "excellent": Opt(Bool(), False)})
+                "needs_range": Opt(Bool(), True)}, about={
+    "level": "the spell's level 0..10", "resistable": "whether it can be resisted",
+    "offensive": "whether it is offensive",
+    "range": "its range, inches (absent: any distance)",
+    "needs_los": "false: it needs no line of sight, and then a range (default true)",
+    "needs_range": "false: it works at any distance within line of sight (default true)"},
+    rules=(Requires(Is("needs_los", (False,)), Is("needs_range", (True,)), "needs_range",
+                    "a spell needs line of sight or range (needs_los and needs_range both "
+                    "false)"),
+           Requires(Is("needs_los", (False,)), Given("range"), "range",
+                    "missing (required when needs_los is false)")))
+PASSED = Record({"factor": Enum(CAUSES), "causer": Opt(Str()), "excellent": Opt(Bool(), False)},
+                about={"factor": "the factor of the passed test", "causer": "the model causing it",
+                       "excellent": "passed with an excellent success (default false)"})
 KIND_SPECS = {
-    "shoot": Record({"shooter": Str(), "target": Opt(Str()), "weapon": WEAPON}),
-    "cast": Record({"caster": Str(), "target": Str(), "spell": SPELL}),
+    "shoot": Record({"shooter": Str(), "target": Opt(Str()), "weapon": WEAPON}, about={
+        "shooter": "the model shooting",
+        "target": "the model shot at (absent: the numbers for every legal target)",
+        "weapon": "the weapon's ranges and damage"}),
+    "cast": Record({"caster": Str(), "target": Str(), "spell": SPELL}, about={
+        "caster": "the model casting", "target": "the model cast on (may be the caster)",
+        "spell": "the spell's level and reach"}),
     "morale": Record({"unit": Str(), "factor": Enum(FACTORS), "causer": Opt(Str()),
                       "retest": Opt(Bool(), False), "starting_strength": Opt(Int(lo=1)),
                       "losses_last_round": Opt(Bool(), False),
-                      "passed": Opt(ListOf(PASSED), list), "table_roll": Opt(ROLL)}),
+                      "passed": Opt(ListOf(PASSED), list), "table_roll": Opt(ROLL)}, about={
+        "unit": "the unit tested (a unit or a single model)",
+        "factor": "panic, fear, terror or horror",
+        "causer": "the model causing it (required except for panic)",
+        "retest": "a later round's test (default false)",
+        "starting_strength": "the unit's starting strength (panic)",
+        "losses_last_round": "whether it had losses last round (panic; default false)",
+        "passed": "earlier passed tests this battle",
+        "table_roll": "a second d20, on the horror table (horror only)"},
+        rules=(Requires(Not(Is("factor", ("panic",))), Given("causer"), "causer",
+                        lambda body: f"missing (required for {body['factor']})"),
+               Requires(Given("table_roll"), Is("factor", ("horror",)), "table_roll",
+                        "only a horror test rolls on the horror table"))),
     "pre_battle": Record({"caster": Str(), "marked": Bool(), "concentrate": Opt(Bool(), False),
-                          "army_spells_cast": Opt(Int(lo=0), 0)}),
-    "summon": Record({"summoner": Str(), "spell": Record({"level": Int(lo=0, hi=10)}),
-                      "placed_at": Opt(Point()), "summoned_so_far": Opt(Int(lo=0), 0)}),
-    "control": Record({"summoner": Str(), "units": ListOf(Str()),
-                       "paid": Opt(ListOf(Str()), list),
-                       "forced_first": Opt(ListOf(Str()), list)}),
+                          "army_spells_cast": Opt(Int(lo=0), 0)}, about={
+        "caster": "the model casting before the battle", "marked": "whether it is marked",
+        "concentrate": "whether it concentrates (default false)",
+        "army_spells_cast": "spells its army has cast before the battle (default 0)"}),
+    "summon": Record({"summoner": Str(), "spell": Record({"level": Int(lo=0, hi=10)},
+                                                         about={"level": "the spell's level"}),
+                      "placed_at": Opt(Point()), "summoned_so_far": Opt(Int(lo=0), 0)}, about={
+        "summoner": "the model summoning", "spell": "the summoning spell",
+        "placed_at": "[x, y] where the summoned unit is placed, inches",
+        "summoned_so_far": "units it has summoned so far (default 0)"}),
+    "control": Record({"summoner": Str(), "units": ListOf(Str(), unique="unit"),
+                       "paid": Opt(ListOf(Str(), unique="unit"), list),
+                       "forced_first": Opt(ListOf(Str(), unique="unit"), list)}, about={
+        "summoner": "the model controlling summoned units", "units": "its summoned units",
+        "paid": "units whose control is paid", "forced_first": "units forced to act first"}),
     "rampage": Record({"unit": Str(), "summoner_dead": Opt(Bool(), False),
-                       "summoner_takes_control": Opt(Bool(), True)}),
+                       "summoner_takes_control": Opt(Bool(), True)}, about={
+        "unit": "the summoned unit", "summoner_dead": "whether its summoner is dead "
+        "(default false)", "summoner_takes_control": "whether the summoner takes a 1 to keep "
+        "control (default true)"}),
 }
 QUERY = Record({"id": Opt(Str()), "roll": Opt(ROLL), "reroll": Opt(Int(lo=2, hi=20)),
-                **{kind: Opt(spec) for kind, spec in KIND_SPECS.items()}})
+                **{kind: Opt(spec) for kind, spec in KIND_SPECS.items()}}, about={
+    "id": "the query's id (default: its position, queries[i])",
+    "roll": "an unmodified d20 (absent: the chances of every roll)",
+    "reroll": "a rampage's re-roll after a 1 the summoner does not take",
+    "shoot": "may a model shoot, and with what numbers",
+    "cast": "may a model cast a spell on another, and with what numbers",
+    "morale": "a unit's morale test",
+    "pre_battle": "may a model cast before the battle",
+    "summon": "may a model summon",
+    "control": "what keeping control of summoned units costs",
+    "rampage": "does a summoned unit rampage"}, exactly_one=tuple(KIND_SPECS), rules=(
+    # a re-roll exists only on a rampage whose 1 the living summoner does not take
+    Requires(Given("reroll"), Given("rampage"), "reroll", "only a rampage query has a re-roll"),
+    Requires(Given("reroll"), Inside("rampage", AllOf((Is("summoner_dead", (False,)),
+                                                       Is("summoner_takes_control", (False,))))),
+             "reroll", "a re-roll follows only a 1 that a living summoner does not take "
+                       "(summoner_takes_control: false)"),
+    Requires(Given("reroll"), Is("roll", (None, 1)), "reroll",
+             lambda q: f"a re-roll follows only a roll of 1 (the roll is {q['roll']})")))
 DOCUMENT = Record({
     "rulebook": Enum(("chronopia",)),
     "edition": Opt(Str()),
     "models": Opt(ListOf(MODEL), list),
     "sight": Opt(ListOf(SIGHT), list),
     "queries": Opt(ListOf(QUERY), list),
+}, about={
+    "rulebook": "the rulebook: chronopia",
+    "edition": "the edition to rule by (default crit_3_or_less; --edition overrides it)",
+    "models": "the models on the table",
+    "sight": "per-pair facts the geometry cannot give; they override it",
+    "queries": "the questions to rule on: each exactly one of its kinds",
 })
+
+# `rulings new chronopia`: every field, with example values (README's document).
+SAMPLE = {
+    "rulebook": "chronopia", "edition": "crit_3_or_less",
+    "models": [
+        {"id": "Archer 1", "unit": "Orc Archers", "army": "Orcs", "individual": False,
+         "size": 2, "position": [0, 0], "facing": 90, "height": 2, "altitude": 0,
+         "elevation": 0, "panicked": False, "hidden": False, "immune": ["panic"],
+         "stats": {"rs": 12, "ld": 10, "mg": 0, "ar": 14, "st": 3, "actions": 2}},
+        {"id": "Shaman", "army": "Orcs", "individual": True, "size": 2, "position": [-3, 0],
+         "facing": 90, "command_range": 4, "stats": {"mg": 15, "ld": 9, "actions": 3}},
+        {"id": "Imp", "unit": "Imps", "army": "Orcs", "size": 1, "position": [-3, 3],
+         "facing": 90, "causes": "horror", "fear_radius": 4},
+        {"id": "Giant", "unit": "Giants", "army": "Dwarves", "size": 4, "position": [0, 10],
+         "facing": 270, "causes": "terror", "fear_radius": 6, "immune": ["fear"]},
+        {"id": "Chariot", "army": "Dwarves", "size": 3, "position": [6.5, 14], "facing": 270,
+         "chariot": True, "crew": [{"ld": 9}, {"ld": 7}]},
+        {"id": "Knight", "unit": "Knights", "army": "Dwarves", "size": 2, "mounted": True,
+         "mount": {"ld": 3}, "position": [-6, 14], "facing": 270, "elevation": 1.5,
+         "stats": {"ld": 9}},
+    ],
+    "sight": [
+        {"from": "Archer 1", "to": "Giant", "los": True, "cover": "light",
+         "half_visible": True, "wall_height": 1.5, "wood": 2.5},
+        {"from": "Shaman", "engaged_with": ["Imp"]},
+    ],
+    "queries": [
+        {"id": "shot", "roll": 4,
+         "shoot": {"shooter": "Archer 1", "target": "Giant",
+                   "weapon": {"short": 10, "medium": 20, "max": 30, "damage": 3,
+                              "adds_strength": False}}},
+        {"id": "bolt",
+         "cast": {"caster": "Shaman", "target": "Knight",
+                  "spell": {"level": 3, "resistable": True, "offensive": True, "range": 24,
+                            "needs_los": True, "needs_range": True}}},
+        {"id": "dread",
+         "morale": {"unit": "Knight", "factor": "horror", "causer": "Imp", "retest": False,
+                    "starting_strength": 1, "losses_last_round": False,
+                    "passed": [{"factor": "fear", "causer": "Giant", "excellent": False}],
+                    "table_roll": 7}},
+        {"id": "prep",
+         "pre_battle": {"caster": "Shaman", "marked": True, "concentrate": False,
+                        "army_spells_cast": 0}},
+        {"id": "call",
+         "summon": {"summoner": "Shaman", "spell": {"level": 2}, "placed_at": [-3, 5],
+                    "summoned_so_far": 0}},
+        {"id": "bind",
+         "control": {"summoner": "Shaman", "units": ["Imps", "Giants"], "paid": ["Imps"],
+                     "forced_first": ["Giants"]}},
+        {"id": "loose", "roll": 1, "reroll": 5,
+         "rampage": {"unit": "Imps", "summoner_dead": False, "summoner_takes_control": False}},
+    ],
+}
 
 
 class Chronopia(Rulebook):
     name = "chronopia"
+    spec, sample = DOCUMENT, SAMPLE
     description = ("ranged targeting, shooting, magic and fear/terror/horror morale "
                    "(Chronopia, chapter 3.6-3.8)")
     core_files = ("dice.lp",)
@@ -169,10 +334,6 @@ class Chronopia(Rulebook):
             path = f"sight[{i}]"
             models.require(s["from"], f"{path}.from")
             models.require(s["to"], f"{path}.to")
-            if s["to"] is None and any(s[k] is not None for k in
-                                       ("los", "cover", "half_visible", "wall_height", "wood")):
-                raise InputError("missing (required for los, cover, half_visible, "
-                                 "wall_height and wood)", f"{path}.to")
             if s["to"] == s["from"]:
                 raise InputError("a model and itself", f"{path}.to")
             pair = (s["from"], s["to"])
@@ -188,14 +349,9 @@ class Chronopia(Rulebook):
         Registry("query").declare_or_name(state["queries"], "queries")
         for i, q in enumerate(state["queries"]):
             path = f"queries[{i}]"
-            kinds = [k for k in KIND_SPECS if q[k] is not None]
-            if len(kinds) != 1:
-                raise InputError(f"expected exactly one of: {', '.join(KIND_SPECS)}", path)
-            q["kind"] = kinds[0]
+            q["kind"] = next(k for k in KIND_SPECS if q[k] is not None)  # QUERY: exactly one
             _check_query(q, f"{path}.{q['kind']}", models, units, by_id)
             _require_stats(q, f"{path}.{q['kind']}", state["models"])
-            if q["reroll"] is not None:
-                _check_reroll(q, f"{path}.reroll")
         return state
 
     def facts(self, state):
@@ -389,18 +545,6 @@ def _groups(state):
     return members
 
 
-def _check_reroll(q, path):
-    """A re-roll exists only on a rampage whose 1 the living summoner does not take."""
-    if q["kind"] != "rampage":
-        raise InputError("only a rampage query has a re-roll", path)
-    body = q["rampage"]
-    if body["summoner_dead"] or body["summoner_takes_control"]:
-        raise InputError("a re-roll follows only a 1 that a living summoner does not take "
-                         "(summoner_takes_control: false)", path)
-    if q["roll"] is not None and q["roll"] != 1:
-        raise InputError(f"a re-roll follows only a roll of 1 (the roll is {q['roll']})", path)
-
-
 def _check_query(q, path, models, units, by_id):
     body = q[q["kind"]]
     for key in ("shooter", "target", "caster", "summoner", "causer"):
@@ -413,31 +557,17 @@ def _check_query(q, path, models, units, by_id):
         weapon = body["weapon"]
         if not weapon["short"] <= weapon["medium"] <= weapon["max"]:
             raise InputError("expected short <= medium <= max", f"{path}.weapon")
-    elif kind == "cast":
-        spell = body["spell"]
-        if not spell["needs_los"] and not spell["needs_range"]:
-            raise InputError("a spell needs line of sight or range (needs_los and needs_range "
-                             "both false)", f"{path}.spell.needs_range")
-        if not spell["needs_los"] and spell["range"] is None:
-            raise InputError("missing (required when needs_los is false)", f"{path}.spell.range")
     elif kind == "morale":
         if body["unit"] not in units and body["unit"] not in by_id:
             raise InputError(f"unknown unit or model {shown(body['unit'])}", f"{path}.unit")
-        if body["factor"] != "panic" and body["causer"] is None:
-            raise InputError(f"missing (required for {body['factor']})", f"{path}.causer")
         causer = body["causer"]
         if causer is not None and (causer == body["unit"] or by_id[causer]["unit"] == body["unit"]):
             raise InputError("the causer is in the tested group", f"{path}.causer")
         for j, passed in enumerate(body["passed"]):
             models.require(passed["causer"], f"{path}.passed[{j}].causer")
-        if body["table_roll"] is not None and body["factor"] != "horror":
-            raise InputError("only a horror test rolls on the horror table",
-                             f"{path}.table_roll")
     elif kind == "control":
         for key in ("units", "paid", "forced_first"):
-            for j, unit in enumerate(body[key]):
-                if unit in body[key][:j]:
-                    raise InputError(f"{shown(unit)} twice", f"{path}.{key}[{j}]")
+            for j, unit in enumerate(body[key]):     # (each once: KIND_SPECS)
                 if unit not in units:
                     raise InputError(f"unknown unit {shown(unit)}", f"{path}.{key}[{j}]")
                 if key != "units" and unit not in body["units"]:

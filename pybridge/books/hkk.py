@@ -24,9 +24,16 @@ COUNTERS = ("poison",)                 # the one the rules name (HKK-132.3); oth
 FORMS = ("any", "spell", "source", "enchantment", "reaction", "combat_ability", "damage",
          "counter", "level_up", "body_part", "item") + SUBTYPES
 
-IMMUNITY = Record({"kind": Enum(IMMUNITY_KINDS), "granted_by": Opt(Str())})
+IMMUNITY = Record({"kind": Enum(IMMUNITY_KINDS), "granted_by": Opt(Str())}, about={
+    "kind": "what the card is immune to",
+    "granted_by": "the card that grants the immunity",
+})
 SELECTOR = Either(Enum(("any",)), OneKey({"faction": Str(), "colour": Str(),
-                                          "kind": Enum(KINDS)}), plain_name="any")
+                                          "kind": Enum(KINDS)},
+                                         about={"faction": "cards of this faction",
+                                                "colour": "cards of this colour",
+                                                "kind": "cards of this kind"}),
+                  plain_name="any")
 CARD = Record({
     "id": Str(),
     "kind": Enum(KINDS),
@@ -42,6 +49,21 @@ CARD = Record({
     "cannot_be_damaged_by": Opt(ListOf(Enum(FORMS)), list),
     "counters_without_effect": Opt(ListOf(Str()), list),
     "no_reactions_from": Opt(ListOf(SELECTOR), list),
+}, about={
+    "id": "the card's id (any non-empty text)",
+    "kind": "the card's kind",
+    "subtypes": "its subtypes (mental and the elements)",
+    "spell_type": "its spell type (instant and general are the ones the rules name)",
+    "faction": "its faction",
+    "colour": "its colour",
+    "on": "the card it is put on",
+    "counters": "counters on it: name -> how many (poison is the one the rules name)",
+    "immunities": "its immunities, each perhaps granted by a card",
+    "cannot_be_affected_by": "HKK-132.1's wording of an immunity: what cannot affect it",
+    "untargetable_by": "attack forms that cannot target it (HKK-132.11)",
+    "cannot_be_damaged_by": "attack forms that cannot damage it (HKK-132.12)",
+    "counters_without_effect": "counters that have no effect on it (HKK-132.13)",
+    "no_reactions_from": "cards that may not react to it: any, or {faction|colour|kind: X}",
 })
 EFFECT = Record({
     "id": Str(),
@@ -54,11 +76,32 @@ EFFECT = Record({
     "attach": Opt(Bool(), False),
     "combat": Opt(Bool(), False),
     "removes_immunity": Opt(Enum(IMMUNITY_KINDS)),
+}, about={
+    "id": "the effect's id",
+    "by": "the card whose effect it is",
+    "target": "the card it is aimed at",
+    "targeted": "whether it targets (chooses) the card (default true)",
+    "damage": "the damage it deals (0 or more)",
+    "damage_modifiers": "modifiers added to the damage, in order",
+    "counter": "a counter it puts on the card",
+    "attach": "whether it attaches to the card (default false)",
+    "combat": "whether it is a combat ability (default false)",
+    "removes_immunity": "an immunity it takes away",
 })
 REACTION = Record({"id": Str(), "by": Str(), "to": Str(), "automatic": Opt(Bool(), False),
-                   "created_by": Opt(Str())})
+                   "created_by": Opt(Str())}, about={
+    "id": "the reaction's id",
+    "by": "the card that reacts",
+    "to": "the card it reacts to",
+    "automatic": "whether it is an automatic reaction (default false)",
+    "created_by": "the card that created it",
+})
 EVENT = OneKey({"gain_immunity": Record({"card": Str(), "kind": Enum(IMMUNITY_KINDS),
-                                         "granted_by": Opt(Str())})})
+                                         "granted_by": Opt(Str())}, about={
+    "card": "the card that gains the immunity",
+    "kind": "the immunity gained",
+    "granted_by": "the card that grants it",
+})}, about={"gain_immunity": "a card gains an immunity"})
 DOCUMENT = Record({
     "rulebook": Enum(("hkk",)),
     "edition": Opt(Str()),
@@ -66,11 +109,41 @@ DOCUMENT = Record({
     "effects": Opt(ListOf(EFFECT), list),
     "reactions": Opt(ListOf(REACTION), list),
     "events": Opt(ListOf(EVENT), list),
+}, about={
+    "rulebook": "the rulebook: hkk",
+    "edition": "the edition to rule by (default literal; --edition overrides it)",
+    "cards": "the cards in play",
+    "effects": "effects of one card on another",
+    "reactions": "reactions of one card to another",
+    "events": "events before the effects are ruled, in order",
 })
+
+# `rulings new hkk`: every field, with example values.
+SAMPLE = {
+    "rulebook": "hkk", "edition": "literal",
+    "cards": [
+        {"id": "Knight", "kind": "creature", "subtypes": ["mental"], "faction": "order",
+         "colour": "white", "counters": {"poison": 1},
+         "immunities": [{"kind": "source", "granted_by": "Halo"}],
+         "cannot_be_affected_by": ["magic"], "untargetable_by": ["spell"],
+         "cannot_be_damaged_by": ["fire"], "counters_without_effect": ["rust"],
+         "no_reactions_from": ["any", {"faction": "elenios"}, {"colour": "red"},
+                               {"kind": "spell"}]},
+        {"id": "Halo", "kind": "enchantment", "on": "Knight"},
+        {"id": "Bolt", "kind": "spell", "spell_type": "instant", "subtypes": ["fire"]},
+    ],
+    "effects": [{"id": "burn", "by": "Bolt", "target": "Knight", "targeted": True, "damage": 3,
+                 "damage_modifiers": [1], "counter": "poison", "attach": False,
+                 "combat": False, "removes_immunity": "source"}],
+    "reactions": [{"id": "echo", "by": "Halo", "to": "Bolt", "automatic": False,
+                   "created_by": "Knight"}],
+    "events": [{"gain_immunity": {"card": "Knight", "kind": "poison", "granted_by": "Halo"}}],
+}
 
 
 class Hkk(Rulebook):
     name = "hkk"
+    spec, sample = DOCUMENT, SAMPLE
     description = ("immunity, untargetability, 'cannot be damaged', counters and reactions "
                    "(Hatalom Kártyái, Kódex ch. 132)")
     rule_files = ("vocabulary.lp", "taxonomy.lp", "immunity.lp", "abilities.lp",

@@ -27,6 +27,14 @@ CHARACTER = Record({
     "brigade": Opt(Str()),
     "type": Opt(Str()),
     "in_battle": Opt(Bool(), True),
+}, about={
+    "id": "the character's id (any non-empty text)",
+    "alignment": "good (a hero's side) or evil",
+    "strength": "its strength",
+    "toughness": "its toughness (0 or more)",
+    "brigade": "its brigade",
+    "type": "its type (default hero for good, evil_character for evil)",
+    "in_battle": "whether it is in the battle (default true)",
 })
 CARD = Record({
     "id": Str(),
@@ -36,12 +44,22 @@ CARD = Record({
     "played_on": Opt(Str()),
     "strength": Opt(Int(), 0),
     "toughness": Opt(Int(), 0),
+}, about={
+    "id": "the card's id (any non-empty text)",
+    "alignment": "good, evil or neutral",
+    "type": "its type (e.g. enhancement)",
+    "brigade": "its brigade",
+    "played_on": "the character or card it is played on (chains are followed)",
+    "strength": "its strength bonus (default 0)",
+    "toughness": "its toughness bonus (default 0)",
 })
 SELECTOR = OneKey({
     "brigade": Str(),
     "alignment": Enum(("good", "evil", "neutral")),
     "type": Str(),
-})
+}, about={"brigade": "every card of this brigade",
+          "alignment": "every card of this alignment",
+          "type": "every card of this type"})
 IMMUNITY = Record({
     "id": Opt(Str()),
     "holder": Str(),
@@ -49,8 +67,19 @@ IMMUNITY = Record({
     "granted_by": Opt(Str()),
     "phase": Opt(Enum(PHASES)),
     "duration": Opt(Enum(DURATIONS), "phase"),
+}, about={
+    "id": "the immunity's id (default: its position, immunities[i])",
+    "holder": "the character or card that is immune",
+    "to": "a card id, or one of {brigade: X}, {alignment: X}, {type: X}",
+    "granted_by": "the card that grants it",
+    "phase": "the phase it was used in (default: the document's phase)",
+    "duration": "how long it lasts: phase, turn or game (default phase)",
 })
-ABILITY = Record({"id": Str(), "on": Str(), "target": Str()})
+ABILITY = Record({"id": Str(), "on": Str(), "target": Str()}, about={
+    "id": "the ability's id",
+    "on": "the card the ability is on",
+    "target": "the card it targets",
+})
 DOCUMENT = Record({
     "rulebook": Enum(("redemption",)),
     "edition": Opt(Str()),
@@ -59,7 +88,31 @@ DOCUMENT = Record({
     "cards": Opt(ListOf(CARD), list),
     "immunities": Opt(ListOf(IMMUNITY), list),
     "abilities": Opt(ListOf(ABILITY), list),
+}, about={
+    "rulebook": "the rulebook: redemption",
+    "edition": "the edition to rule by (default literal; --edition overrides it)",
+    "phase": "the phase of the turn (default battle)",
+    "characters": "the characters, both sides, in battle or not",
+    "cards": "enhancements and other cards; strength and toughness are bonuses",
+    "immunities": "immunities held by characters or cards",
+    "abilities": "abilities on a card, targeting a card",
 })
+
+# `rulings new redemption`: every field, with example values (README's document).
+SAMPLE = {
+    "rulebook": "redemption", "edition": "literal", "phase": "battle",
+    "characters": [
+        {"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 2,
+         "brigade": "Blue", "type": "hero", "in_battle": True},
+        {"id": "Giant", "alignment": "evil", "strength": 11, "toughness": 12},
+    ],
+    "cards": [{"id": "Sword", "alignment": "good", "type": "enhancement", "brigade": "Blue",
+               "played_on": "Lightbearer", "strength": 2, "toughness": 1}],
+    "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Giant", "granted_by": "Sword",
+                    "phase": "battle", "duration": "phase"},
+                   {"holder": "Giant", "to": {"brigade": "Blue"}}],
+    "abilities": [{"id": "swing", "on": "Sword", "target": "Giant"}],
+}
 
 
 def _name_state(r):
@@ -68,6 +121,7 @@ def _name_state(r):
 
 class Redemption(Rulebook):
     name = "redemption"
+    spec, sample = DOCUMENT, SAMPLE
     description = "the 'immune' ability of the Redemption CCG and its multi-character battles"
     rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp",
                   "alternatives.lp")

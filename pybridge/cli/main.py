@@ -25,6 +25,11 @@ COMMANDS = {
                  "For every rule in force, the smallest state it contributes to a ruling in."),
     "rulebooks": ("catalogue:rulebooks_command",
                   "List the rulebooks, their editions and their rule IDs."),
+    "schema": ("documents:schema_command", "Print the JSON Schema of a rulebook's documents."),
+    "new": ("documents:new_command", "Write a commented YAML template of a state document."),
+    "validate": ("documents:validate_command", "Check state documents without solving them."),
+    "explain": ("lookup:explain_command",
+                "Look up a rule: its summary, editions, source passage and lines."),
 }
 
 

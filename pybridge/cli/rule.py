@@ -21,9 +21,12 @@ from .output import echo_error, format_option, resolve
               help="refuse a document larger than this many MiB before reading it whole")
 @click.option("--strict", is_flag=True,
               help="exit 1 when a state's status is ambiguous or inconsistent")
+@click.option("--explain", is_flag=True, default=False,
+              help="Give each ruling its 'why': the steps of the rules that decided it, "
+              "with the numbers and facts (JSON: a 'why' tree per ruling).")
 @format_option
 @click.pass_context
-def rule_command(ctx, states, edition, max_size, fmt, strict):
+def rule_command(ctx, states, edition, max_size, fmt, strict, explain):
     """Give the rulings for each STATE (a YAML or JSON file, or - for stdin).
 
     Each ruling cites the rule IDs that produce it. With several states, JSON output is
@@ -37,12 +40,14 @@ def rule_command(ctx, states, edition, max_size, fmt, strict):
     Example:
       rulings rule examples/redemption/three_character_battle.yaml
       rulings rule --format json --edition literal examples/redemption/*.yaml
+      rulings rule --explain examples/redemption/three_character_battle.yaml
     """
     fmt = resolve(fmt)
     # an unknown --edition is refused per state, naming the editions of its own rulebook
     failed = unsettled = False
     out = sys.stdout
-    results = in_background(lambda: api.rule_all(states, edition, max_size * MIB))
+    results = in_background(lambda: api.rule_all(states, edition, max_size * MIB,
+                                                        explain=explain))
     for number, (source, result) in enumerate(results):
         if isinstance(result, InputError):
             failed = True

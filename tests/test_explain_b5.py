@@ -1,0 +1,339 @@
+"""``rulings rule --explain`` on b5: each example's why tree names the being, the element and
+the fields, the row and column of table T.4 that applied and in which edition, immunity
+against protection, who protects whom from which phase, and the phases that decided.
+
+The expected values are worked out from each example's own comment and chapter B.5 with
+the changes to table T.4 (../shared/rules/b5.md). The turn's phases are the default four:
+movement (1), conflict (2), effect (3), retreat (4); orders are carried out in the first
+phase, retreats in the retreat phase, and an element's effect sets in in the effect phase.
+"""
+
+import copy
+import json
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pybridge
+from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
+                            check_deterministic, check_example, check_readme_shows, examples,
+                            explained, node, nodes, ruling, sentences, without_why)
+
+HERE = EXAMPLES / "b5"
+
+
+@pytest.mark.parametrize("path", examples("b5"), ids=lambda p: p.name)
+def test_every_ruling_has_a_why_that_cites_its_rules(path):
+    check_example(path)
+
+
+def test_discovery_wins_preconflict_B_5_2_6():
+    result = explained(HERE / "discovery_wins_preconflict.yaml")
+    # The fleet's own protection from MA holds the whole turn: from the movement phase.
+    prot = ruling(result, "protected", being="Flotte Möwe")["why"]
+    top = node(prot, "B.5.2.1", "Flotte Möwe (fleet, field 0413)", "Mahlstrom 0414 (MA, field 0414)")
+    assert (top["facts"]["start_phase"], top["facts"]["start"], top["facts"]["phases"]) == \
+        ("movement", 1, 4)
+    assert node(top["why"], "B.5.2.2", "declared in the state", "whole turn")["facts"]["named"] == ["MA"]
+    # The discovery wins its pre-conflict, then loses the main conflict about entering 0414.
+    lost = ruling(result, "main_conflict_lost", order="Entdeckung 3")["why"]
+    step = node(lost, "B.5.2.6", "discovery Entdeckung 3", "field 0414", "wins it",
+                "loses the main conflict")
+    assert (step["facts"]["being"], step["facts"]["to"], step["facts"]["element_type"]) == \
+        ("Flotte Möwe", "0414", "MA")
+    # ... because the fleet is protected in the order phase (the first).
+    shield = node(step["why"], "B.5.2.3", "in the movement phase (phase 1 of 4)")
+    assert shield["facts"]["at"] == 1
+    assert not [r for r in result["rulings"] if r["kind"] == "order_refused"]
+
+
+def test_druid_protects_fleet_in_maelstrom_B_5_2_5_B_5_2_7():
+    result = explained(HERE / "druid_protects_fleet_in_maelstrom.yaml")
+    prot = ruling(result, "protected", being="Flotte Sturmvogel")["why"]
+    top = node(prot, "B.5.2.1", "starts in the conflict phase (phase 2 of 4)")
+    assert top["facts"]["start"] == 2
+    # Aldan protects the beings of 0412 from his arrival in the conflict phase to the end of
+    # the turn, also after he leaves in the retreat phase.
+    granted = node(prot, "B.5.2.2", "Druide Aldan protects the beings in field 0412 from MA")
+    presence = node(granted["why"], "B.5.2.5", "appears at Flotte Sturmvogel",
+                    "rest of the turn", "also after Druide Aldan leaves again in the retreat phase")
+    assert (presence["facts"]["arrives"], presence["facts"]["arrives_phase"],
+            presence["facts"]["leaves"]) == (2, "conflict", 4)
+    # The protection (from phase 2) covers the effect phase (3): not sunk, but must retreat
+    # in the retreat phase (4).
+    retreat = ruling(result, "must_retreat", being="Flotte Sturmvogel")["why"]
+    covered = node(retreat, "B.5.2.3", "effect phase (effect, phase 3 of 4)", "not subject")
+    node(covered["why"], "B.5.2.5", "Druide Aldan")
+    threat = node(retreat, "B.5.2.3", "Mahlstrom 0412 (MA), active, which destroys fleet")
+    assert threat["facts"]["destroys"] == ["fleet"]
+    step = node(retreat, "B.5.2.7", "nothing stops it leaving", "phase 4 of 4")
+    assert step["facts"]["retreat_phase"] == "retreat"
+    node(retreat, "B5-INT-4", "otherwise it must retreat")
+    only = ruling(result, "only_retreat_from", being="Flotte Sturmvogel")["why"]
+    limit = node(only, "B.5.2.7", "until the effect of Mahlstrom 0412 sets in", "phase 3 of 4")
+    assert limit["facts"]["elements"] == ["Mahlstrom 0412"] and limit["facts"]["phase"] == "effect"
+    # The druid is away from the maelstrom: no ruling explains anything about him.
+    assert not [r for r in result["rulings"] if r.get("being") == "Druide Aldan"]
+
+
+def test_king_wj_errata_T4_11_wins_B5_INT_2():
+    result = explained(HERE / "king_wj_errata.yaml")
+    why = ruling(result, "destroyed", being="König Ardan")["why"]
+    # T.4 as changed, row K, column WJ: K is not protected from the WJ; the change wins
+    # over B.5.2.8's example.
+    wins = node(why, "B5-INT-2", "the change wins", "though B.5.2.8 says a K is protected from a WJ")
+    assert wins["facts"]["overridden"] == ["B.5.2.8"]
+    row = node(wins["why"], "T4-11", "edition errata", "row K", "column WJ", "K not protected from WJ")
+    assert (row["facts"]["row"], row["facts"]["column"], row["facts"]["relation"]) == \
+        ("K", "WJ", "not protected from")
+    node(why, "B.5.2.3", "König Ardan (K) is in field 0815 with Weiße Jungfrau (WJ), active")
+    bare = node(why, "B.5.2.3", "has no protection from Weiße Jungfrau", "phase 3 of 4")
+    assert bare["facts"]["effect_phase"] == "effect"
+    assert "B.5.2.8" not in {n["rule"] for n in nodes(why)}
+
+
+def test_king_wj_original_B_5_2_8_B5_INT_1():
+    result = explained(HERE / "king_wj_original.yaml")
+    assert result["edition"] == "original"
+    prot = ruling(result, "protected", being="König Ardan")["why"]
+    node(prot, "B.5.2.2", "a property of its type, K")
+    row = node(prot, "B.5.2.8", "edition original", "row K", "column WJ", "K protected from WJ")
+    assert row["facts"]["source"] == "B.5.2.8" and row["facts"]["relation"] == "protected from"
+    node(row["why"], "B5-INT-1", "knowledge")
+    retreat = ruling(result, "must_retreat", being="König Ardan")["why"]
+    node(retreat, "B.5.2.7", "must leave field 0815", "phase 4 of 4")
+    node(retreat, "B.5.2.8", "K protected from WJ")
+    only = ruling(result, "only_retreat_from", being="König Ardan")["why"]
+    assert node(only, "B.5.2.7", "Weiße Jungfrau")["facts"]["at"] == 3
+    assert "T4-11" not in {n["rule"] for r in result["rulings"] for n in nodes(r["why"])}
+
+
+def test_protected_too_late_to_be_banned_B_5_2_3_B_5_2_4_B_5_2_5():
+    result = explained(HERE / "protected_too_late_to_be_banned.yaml")
+    # Kormoran: a partial protection, from the retreat phase (4) to the last (4).
+    kormoran = ruling(result, "protected", being="Flotte Kormoran")["why"]
+    assert node(kormoran, "B.5.2.1", "retreat phase (phase 4 of 4)")["facts"]["start"] == 4
+    partial = node(kormoran, "B.5.2.4", "from CN", "only from the retreat phase to the retreat phase")
+    assert (partial["facts"]["from"], partial["facts"]["until"]) == (4, 4)
+    assert partial["facts"]["named"] == ["CN"]
+    late = node(kormoran, "B.5.2.3", "Zug 1 into field 0521", "order phase (movement, phase 1 of 4)",
+                "before its protection from Chaosnebel starts")
+    assert late["facts"]["to"] == "0521"
+    # Reiher: Aldan appears in 0520 in the conflict phase (2), after the move (phase 1).
+    reiher = ruling(result, "protected", being="Flotte Reiher")["why"]
+    presence = node(reiher, "B.5.2.5", "Druide Aldan appears at Flotte Reiher", "conflict phase")
+    assert presence["facts"]["arrives"] == 2 and "leaves" not in presence["facts"]
+    node(reiher, "B.5.2.3", "Zug 2 into field 0521", "before its protection")
+    assert {r["kind"] for r in result["rulings"]} == {"protected"}
+
+
+def test_retreat_field_and_none_B_5_2_7_B_5_2_8():
+    result = explained(HERE / "retreat_field_and_none.yaml")
+    immune = ruling(result, "immune", being="Galeere Seeadler")["why"]
+    top = node(immune, "B.5.1", "Galeere Seeadler (galley, field 0412) is immune to Mahlstrom 0412",
+               "not affected by it in any way")
+    row = node(top["why"], "B.5.2.8", "row galley", "column MA", "galley immune to MA")
+    node(row["why"], "B5-INT-1", "not decoration")
+    for fleet in ("Flotte Nord", "Flotte Süd"):
+        prot = ruling(result, "protected", being=fleet)["why"]
+        granted = node(prot, "B.5.2.2", "in field 0412, the presence of Galeere Seeadler protects "
+                                        "the other beings from MA")
+        assert granted["facts"]["protectors"] == ["Galeere Seeadler"]
+        node(granted["why"], "B.5.2.5", "from the movement phase (phase 1 of 4), for the whole turn")
+        node(granted["why"], "B.5.2.8", "galley protects the other beings of its field from MA")
+    nord = ruling(result, "must_retreat", being="Flotte Nord")["why"]
+    assert node(nord, "B.5.2.7", "can retreat to 0413")["facts"]["fields"] == ["0413"]
+    sued = ruling(result, "destroyed", being="Flotte Süd")["why"]
+    node(sued, "B.5.2.7", "other circumstances stop it leaving and no retreat field is given",
+         "destroyed after all")
+    node(sued, "B.5.2.3", "protected from Mahlstrom 0412 in the element's effect phase")
+    node(sued, "B5-INT-4", "cannot retreat")
+    assert not [r for r in result["rulings"]
+                if r["kind"] == "must_retreat" and r["being"] == "Flotte Süd"]
+
+
+def test_unicorn_refused_cn_field_T4_1_T4_8_B_5_2_6():
+    result = explained(HERE / "unicorn_refused_cn_field.yaml")
+    prot = ruling(result, "protected", being="Einhorn Silbermähne")["why"]
+    row = node(prot, "T4-8", "table T.4 as changed (edition errata)", "row Ein", "column CN")
+    assert (row["facts"]["row"], row["facts"]["column"]) == ("Ein", "CN")
+    refused = ruling(result, "order_refused", order="Zug 7")["why"]
+    node(refused, "B.5.2.6", "move order Zug 7", "into field 0521", "Chaosnebel (CN)",
+         "not carried out")
+    ban = node(refused, "T4-1", "order into field 0521", "Chaosnebel")
+    assert ban["facts"]["elements"] == ["Chaosnebel"]
+    node(ban["why"], "B.5.2.3", "movement phase (phase 1 of 4)")
+    node(ban["why"], "T4-1", "no immunity against CN or WJ")
+    # B.5.2.6 bars the move itself: no separate step saying it carries out T4-1's ban.
+    assert not [s for s in sentences(refused) if "carries out a ban" in s]
+    forbidden = ruling(result, "entry_forbidden", being="Einhorn Silbermähne", field="0521")["why"]
+    node(forbidden, "T4-1", "order into field 0521")
+    node(forbidden, "T4-8", "Ein protected from CN")
+
+
+def test_we_bt_and_kd_T4_7_in_both_editions():
+    result = explained(HERE / "we_bt_and_kd.yaml")
+    immune = ruling(result, "immune", element="Kältebann")["why"]
+    row = node(immune, "T4-7", "table T.4 as changed (edition errata)", "row We", "column kd",
+               "We immune to kd")
+    assert row["facts"]["relation"] == "immune to"
+    destroyed = ruling(result, "destroyed", element="Blitzsturm")["why"]
+    node(destroyed, "B.5.2.3", "Blitzsturm (bt), active, which destroys We")
+    node(destroyed, "T4-7", "no longer to bt")
+    node(destroyed, "B.5.2.3", "has no protection from Blitzsturm")
+    # The same state in the original edition: the other way round (T4-7-ORIG).
+    original = pybridge.rule(pybridge.load(HERE / "we_bt_and_kd.yaml"), edition="original",
+                             explain=True)
+    row = node(ruling(original, "immune", element="Blitzsturm")["why"], "T4-7-ORIG",
+               "before the changes (edition original)", "row We", "column bt")
+    assert row["facts"]["column"] == "bt"
+    node(ruling(original, "destroyed", element="Kältebann")["why"], "T4-7-ORIG", "not yet to kd")
+
+
+def test_immunity_to_cn_counts_as_protection_B5_INT_3():
+    # A state declaring a fleet immune to a CN: under T4-1 that is protection only.
+    state = {"rulebook": "b5",
+             "beings": [{"id": "Horn", "type": "fleet", "field": "0520", "immune_to": ["CN"]}],
+             "elements": [{"id": "Nebel", "type": "CN", "field": "0520", "destroys": ["fleet"]}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "protected", being="Horn")["why"]
+    node(why, "B.5.2.2", "Horn is declared immune to Nebel (CN)", "counts as protection only")
+    demoted = node(why, "B5-INT-3", "counts as protection only")
+    node(demoted["why"], "T4-1", "no immunity against CN or WJ")
+    node(demoted["why"], "B.5.1", "the state declares Horn immune to CN")
+
+
+def test_retreat_field_forbidden_by_T4_1_destroys():
+    # A fleet protected from a CN in its field, whose one retreat field holds a CN it is
+    # protected from too: the ban leaves it no valid retreat field (B.5.2.7, T4-1).
+    state = {"rulebook": "b5",
+             "beings": [{"id": "Flotte", "type": "fleet", "field": "0520",
+                         "protected_from": ["CN"], "retreat_to": ["0521"]}],
+             "elements": [{"id": "Nebel A", "type": "CN", "field": "0520", "destroys": ["fleet"]},
+                          {"id": "Nebel B", "type": "CN", "field": "0521"}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "destroyed", being="Flotte")["why"]
+    trapped = node(why, "B.5.2.7", "of its retreat fields (0521) none is valid")
+    ban = node(trapped["why"], "T4-1", "may retreat to field 0521", "Nebel B")
+    node(ban["why"], "B.5.2.3", "in the retreat phase (phase 4 of 4)")
+
+
+def test_explain_output_is_deterministic():
+    check_deterministic("b5")
+
+
+def test_explanations_stay_out_of_the_analysis():
+    check_analysis_unchanged("b5")
+
+
+def test_readme_shows_the_real_output():
+    check_readme_shows("examples/b5/king_wj_errata.yaml")
+
+
+FIELDS = ("0412", "0413", "0414")
+BEING_TYPES = ("fleet", "K", "Ein", "We", "galley", "Ho", "D")
+ELEMENT_TYPES = ("MA", "CN", "WJ", "kd", "bt")
+PHASES = ("movement", "conflict", "effect", "retreat")
+
+
+@st.composite
+def states(draw):
+    """A random, valid b5 state: a few beings and elements in three fields, protections of
+    their own (whole turn or a span), a protector, an order, retreat limits."""
+    beings = []
+    for i in range(draw(st.integers(1, 3))):
+        field = draw(st.sampled_from(FIELDS))
+        being = {"id": f"being {i}", "type": draw(st.sampled_from(BEING_TYPES)), "field": field}
+        if draw(st.integers(0, 3)) == 0:
+            being["immune_to"] = [draw(st.sampled_from(ELEMENT_TYPES))]
+        if draw(st.integers(0, 2)) == 0:
+            start = draw(st.integers(0, 3))
+            end = draw(st.integers(start, 3))
+            kind = draw(st.sampled_from(ELEMENT_TYPES))
+            being["protected_from"] = [kind if draw(st.booleans()) else
+                                       {"element": kind, "from": PHASES[start],
+                                        "until": PHASES[end]}]
+        if draw(st.integers(0, 3)) == 0:
+            being["can_retreat"] = False
+        if draw(st.integers(0, 3)) == 0:
+            being["retreat_to"] = draw(st.lists(
+                st.sampled_from([f for f in FIELDS if f != field]), max_size=2, unique=True))
+        beings.append(being)
+    elements = []
+    for j in range(draw(st.integers(1, 2))):
+        # mostly in a being's field, destroying the type (or the id) of a being there is
+        near = [b["field"] for b in beings]
+        targets = sorted({b["type"] for b in beings}) + [beings[0]["id"], "galley"]
+        element = {"id": f"element {j}", "type": draw(st.sampled_from(ELEMENT_TYPES)),
+                   "field": draw(st.sampled_from(near + [FIELDS[j]])),
+                   "destroys": draw(st.lists(st.sampled_from(targets), max_size=2, unique=True)),
+                   "effect_phase": draw(st.sampled_from(PHASES))}
+        if draw(st.integers(0, 4)) == 0:
+            element["active"] = False
+        elements.append(element)
+    doc = {"rulebook": "b5", "beings": beings, "elements": elements}
+    if draw(st.booleans()):
+        arrives = draw(st.integers(0, 3))
+        protection = {"by": draw(st.sampled_from([b["id"] for b in beings])),
+                      "from": draw(st.sampled_from(ELEMENT_TYPES)),
+                      "field": draw(st.sampled_from(FIELDS)), "arrives": PHASES[arrives]}
+        if draw(st.booleans()):
+            protection["leaves"] = PHASES[draw(st.integers(arrives, 3))]
+        doc["protections"] = [protection]
+    if draw(st.booleans()):
+        who = draw(st.sampled_from(beings))
+        order = {"id": "order 1", "being": who["id"],
+                 "kind": draw(st.sampled_from(("move", "discovery"))),
+                 "to": draw(st.sampled_from([f for f in FIELDS if f != who["field"]]))}
+        if draw(st.booleans()):     # mostly into an element's field
+            into = [e["field"] for e in elements if e["field"] != who["field"]]
+            order["to"] = draw(st.sampled_from(into)) if into else order["to"]
+        if order["kind"] == "discovery" and draw(st.booleans()):
+            order["wins_preconflict"] = draw(st.booleans())
+        doc["orders"] = [order]
+    return doc
+
+
+@settings(max_examples=200, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(states(), st.sampled_from(("errata", "original")))
+def test_explanations_agree_with_the_rulings(doc, edition):
+    # In any state: explaining changes no ruling; every ruling's tree validates and cites
+    # each of its rules; the phases a tree names agree with its ruling's; every phase index
+    # is one of the turn's four.
+    plain = pybridge.rule(copy.deepcopy(doc), edition=edition)
+    result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    assert json.loads(without_why(json.dumps(result))) == plain
+    for item in all_rulings(result):
+        jsonschema.validate(item["why"], NODE)
+        assert set(item["because"]) <= {n["rule"] for n in nodes(item["why"])}, item
+        for n in nodes(item["why"]):
+            facts = n["facts"]
+            for key in ("start", "at", "effect", "retreat", "from", "until", "arrives", "leaves"):
+                if key in facts:
+                    assert 1 <= facts[key] <= facts["phases"] == 4, n
+        if item["kind"] == "protected":
+            top = [n for n in item["why"] if n["rule"] == "B.5.2.1"]
+            assert [n["facts"]["start_phase"] for n in top] == [item["from_phase"]]
+        if item["kind"] == "only_retreat_from":
+            (limit,) = [n for n in item["why"] if n["rule"] == "B.5.2.7"]
+            assert limit["facts"]["phase"] == item["phase"] and limit["facts"]["being"] == item["being"]
+
+
+def test_protection_too_late_B5_INT_4():
+    # A fleet in an active maelstrom (effect phase 3) whose only protection, a druid's
+    # presence, arrives in the retreat phase (4): too late, destroyed (B5-INT-4, B.5.2.5).
+    state = {"rulebook": "b5",
+             "beings": [{"id": "Flotte", "type": "fleet", "field": "0412"},
+                        {"id": "Druide", "type": "D", "field": "0311"}],
+             "elements": [{"id": "Mahlstrom", "type": "MA", "field": "0412", "destroys": ["fleet"]}],
+             "protections": [{"by": "Druide", "from": "MA", "field": "0412", "arrives": "retreat"}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "destroyed", being="Flotte")["why"]
+    late = node(why, "B5-INT-4", "starts only in the retreat phase (phase 4 of 4)",
+                "after the element's effect phase (effect, phase 3)")
+    assert (late["facts"]["start"], late["facts"]["effect"]) == (4, 3)
+    node(late["why"], "B.5.2.5", "Druide appears at Flotte", "retreat phase")
+    node(why, "B.5.2.3", "no protection of Flotte from Mahlstrom holds in the element's effect phase")

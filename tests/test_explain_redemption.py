@@ -1,0 +1,318 @@
+"""``rulings rule --explain`` on redemption: each example's why tree holds the numbers and
+facts that decided its rulings.
+
+The expected values are worked out from each example's own comment and the source
+(../shared/rules/redemption.md): a character is being defeated when the strength set against
+it reaches its side's total toughness (RED-BAT-0, RED-BAT-1), less what it is immune to.
+"""
+
+import copy
+import json
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import pybridge
+from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
+                            check_deterministic, check_example, check_readme_shows, cli_output,
+                            examples, explained, node, nodes, ruling, without_why)
+from test_redemption_reference import battles
+
+HERE = EXAMPLES / "redemption"
+
+
+def faces(result, character):
+    """The comparison node of a character (being defeated or standing), by its facts."""
+    for item in result["rulings"]:
+        for n in nodes(item["why"]):
+            if n["facts"].get("character") == character and "toughness" in n["facts"]:
+                return n
+    raise AssertionError(character)
+
+
+def addends(facts, key):
+    return [(p["name"], p["value"]) for p in facts[key]]
+
+
+@pytest.mark.parametrize("path", examples("redemption"), ids=lambda p: p.name)
+def test_every_ruling_has_a_why_that_cites_its_rules(path):
+    check_example(path)
+
+
+def test_three_character_battle_RED_BAT_1():
+    result = explained(HERE / "three_character_battle.yaml")
+    giant = ruling(result, "being_defeated", character="Giant")["why"]
+    # Giant faces both heroes: 8 + 6 = 14 >= its own toughness 12.
+    step = node(giant, "RED-BAT-1", "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Giant 12)")
+    assert step["facts"]["strength"] == 14 and step["facts"]["toughness"] == 12
+    assert addends(step["facts"], "strengths") == [("Lightbearer", 8), ("Shieldbearer", 6)]
+    # The procedure: more than two characters, an immunity affects the battle (RED-IMM-1).
+    node(giant, "RED-BAT-1", "more than two characters", "Giant, Lightbearer, Shieldbearer")
+    node(giant, "RED-IMM-1", "Lightbearer", "light-shield", "Giant 11")
+    # Shieldbearer faces all 11 against the heroes' toughness 2 + 6 = 8.
+    shield = ruling(result, "being_defeated", character="Shieldbearer")["why"]
+    node(shield, "RED-BAT-1", "11 (Giant 11)", "8 (Lightbearer 2 + Shieldbearer 6)")
+    # The battle state: Giant is all the evil side; Lightbearer stands, 11 - 11 = 0 < 8.
+    state = ruling(result, "battle_state", state="heroes_winning")["why"]
+    node(state, "RED-BAT-2", "every evil character", "(Giant)", "heroes standing: Lightbearer")
+    stands = faces(result, "Lightbearer")
+    assert (stands["facts"]["opposing"], stands["facts"]["ignored"], stands["facts"]["strength"],
+            stands["facts"]["toughness"]) == (11, 11, 0, 8)
+    assert "stands" in stands["says"]
+
+
+def test_enhancement_bonus_RED_INT_1():
+    result = explained(HERE / "enhancement_bonus.yaml")
+    # Page ignores the Axe's 5 (played on Brigand): 3 + 5 = 8 less 5 is 3 < 1 + 3 = 4.
+    page = faces(result, "Page")
+    assert (page["facts"]["opposing"], page["facts"]["ignored"], page["facts"]["strength"],
+            page["facts"]["toughness"]) == (8, 5, 3, 4)
+    assert addends(page["facts"], "strengths") == [("Axe", 5), ("Brigand", 3)]
+    squire = ruling(result, "being_defeated", character="Squire")["why"]
+    node(squire, "RED-BAT-1", "8 (Axe 5 + Brigand 3)", "4 (Page 1 + Squire 3)")
+    brigand = ruling(result, "being_defeated", character="Brigand")["why"]
+    node(brigand, "RED-BAT-1", "4 (Page 2 + Squire 2)", "Brigand 4")
+    state = ruling(result, "battle_state", state="heroes_winning")["why"]
+    node(state, "RED-INT-1", "Axe 5", "Page")
+    node(state, "RED-IMM-1", "page-ward")
+
+
+def test_expired_immunity_RED_IMM_5():
+    result = explained(HERE / "expired_immunity.yaml")
+    why = ruling(result, "immunity_inactive", immunity="monk-prayer")["why"]
+    step = node(why, "RED-IMM-5", "preparation phase", "battle phase")
+    assert step["facts"] == {"immunity": "monk-prayer", "phase": "battle", "used": "preparation"}
+    # Without Monk's immunity the full 7 meets the heroes' 4 + 2 = 6; Ogre faces 4 + 4 = 8.
+    node(ruling(result, "being_defeated", character="Monk")["why"], "RED-BAT-1", "7 (Ogre 7)",
+         "6 (Knight 4 + Monk 2)")
+    node(ruling(result, "being_defeated", character="Ogre")["why"], "RED-BAT-1",
+         "8 (Knight 4 + Monk 4)", "8 (Ogre 8)")
+    node(ruling(result, "being_defeated", character="Ogre")["why"], "RED-IMM-1", "knight-vow")
+
+
+def test_grant_blocked_RED_IMM_4():
+    result = explained(HERE / "grant_blocked.yaml")
+    why = ruling(result, "immunity_inactive", immunity="pact-gift")["why"]
+    step = node(why, "RED-IMM-4", "pact-gift", "Saint", "Pact")
+    assert step["facts"] == {"granter": "Pact", "holder": "Saint", "immunity": "pact-gift"}
+    # Saint is already immune to Pact by halo (to every evil card): RED-IMM-2, RED-INT-2.
+    node(step["why"], "RED-IMM-2", "Saint is immune to Pact by halo")
+    node(why, "RED-INT-2", "halo", "alignment evil")
+
+
+def test_mutual_grants_ambiguous_explains_each_reading():
+    result = explained(HERE / "mutual_grants_ambiguous.yaml")
+    assert result["status"] == "ambiguous" and result["rulings"] == []
+    # Reading with gift-a blocked: Sage is immune to the Idol by gift-b, and the reverse.
+    a = ruling(result, "immunity_inactive", immunity="gift-a")["why"]
+    node(a, "RED-IMM-2", "an ability on Idol cannot target Sage", "by gift-b")
+    b = ruling(result, "immunity_inactive", immunity="gift-b")["why"]
+    node(b, "RED-IMM-2", "an ability on Imp cannot target Sage", "by gift-a")
+
+
+def test_negative_strength_one_on_one_RED_IMM_3():
+    result = explained(HERE / "negative_strength_one_on_one.yaml")
+    wraith = ruling(result, "being_defeated", character="Wraith")["why"]
+    node(wraith, "RED-BAT-0", "one on one")
+    node(wraith, "RED-BAT-0", "5 (Pilgrim 5)", "3 (Wraith 3)")
+    state = ruling(result, "battle_state", state="heroes_winning")["why"]
+    zero = node(state, "RED-IMM-3", "Pilgrim is immune to Wraith")
+    assert zero["facts"]["strength"] == -1
+    # Pilgrim stands: the kept -1 is below its toughness 0.
+    pilgrim = faces(result, "Pilgrim")
+    assert (pilgrim["facts"]["strength"], pilgrim["facts"]["toughness"]) == (-1, 0)
+    assert "negative and kept" in pilgrim["says"]
+
+
+def test_odd_grant_cycle_inconsistent_has_no_rulings_to_explain():
+    result = explained(HERE / "odd_grant_cycle_inconsistent.yaml")
+    assert result["status"] == "inconsistent" and result["rulings"] == []
+    assert result["conflict"] == ["RED-IMM-1", "RED-IMM-2", "RED-IMM-4"]
+
+
+def test_same_alignment_RED_IMM_6():
+    result = explained(HERE / "same_alignment.yaml")
+    why = ruling(result, "immunity_inactive", immunity="ranger-ward")["why"]
+    step = node(why, "RED-IMM-6", "ranger-ward", "Banner", "good")
+    assert step["facts"]["alignment"] == "good" and step["facts"]["card"] == "Banner"
+    target = ruling(result, "target", ability="banner-call")["why"]
+    assert node(target, "RED-IMM-2", "banner-call")["facts"]["cards"] == ["Banner"]
+    node(target, "RED-IMM-6", "ranger-ward")
+
+
+def test_side_against_side_RED_BAT_0():
+    result = explained(HERE / "side_against_side.yaml")
+    # Heroes: strength 3 + 3 = 6, toughness 2 + 3 = 5; evil: strength 2 + 3 = 5, toughness 6.
+    for hero in ("Archer", "Spearman"):
+        why = ruling(result, "being_defeated", character=hero)["why"]
+        node(why, "RED-BAT-0", "5 (Goblin 2 + Troll 3)", "5 (Archer 2 + Spearman 3)")
+        node(why, "RED-BAT-0", "side against side")
+    for villain in ("Goblin", "Troll"):
+        why = ruling(result, "being_defeated", character=villain)["why"]
+        node(why, "RED-BAT-0", "6 (Archer 3 + Spearman 3)", "6 (Goblin 3 + Troll 3)")
+    state = ruling(result, "battle_state", state="mutual_destruction")["why"]
+    node(state, "RED-BAT-2", "heroes Archer, Spearman", "evil characters Goblin, Troll")
+
+
+def test_targeting_RED_IMM_2():
+    result = explained(HERE / "targeting.yaml")
+    chain = ruling(result, "target", ability="chain-grab")["why"]
+    step = node(chain, "RED-IMM-2", "Scout is immune to Tyrant", "Chain, played on Tyrant")
+    assert step["facts"]["immunity"] == "scout-ward"
+    curse = ruling(result, "target", ability="curse-grab")["why"]
+    assert node(curse, "RED-IMM-2", "Curse")["facts"]["cards"] == ["Curse"]
+
+
+def test_turn_duration_expired_RED_INT_3():
+    # Used in the battle phase with duration turn, now the draw phase: an earlier turn.
+    state = {"rulebook": "redemption", "phase": "draw",
+             "characters": [{"id": "Hero", "alignment": "good", "strength": 1, "toughness": 1}],
+             "immunities": [{"id": "vow", "holder": "Hero", "to": {"brigade": "Black"},
+                             "phase": "battle", "duration": "turn"}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "immunity_inactive", immunity="vow")["why"]
+    assert node(why, "RED-INT-3", "battle phase", "draw phase")["rule"] == "RED-INT-3"
+
+
+def test_negative_counts_edition_RED_BAT_1_NEG():
+    # Read as RED-IMM-3 reads, the Wraith's -1 counts against Lightbearer, immune to it.
+    state = {"rulebook": "redemption", "edition": "negative_counts",
+             "characters": [{"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 0},
+                            {"id": "Shieldbearer", "alignment": "good", "strength": 6, "toughness": 0},
+                            {"id": "Wraith", "alignment": "evil", "strength": -1, "toughness": 12}],
+             "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Wraith"}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "battle_state", state="heroes_winning")["why"]
+    assert "RED-BAT-1-NEG" in ruling(result, "battle_state", state="heroes_winning")["because"]
+    node(why, "RED-BAT-1-NEG", "Wraith -1", "Lightbearer")
+    node(ruling(result, "being_defeated", character="Wraith")["why"], "RED-BAT-1",
+         "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Wraith 12)")
+
+
+def test_text_output_shows_the_tree_under_each_ruling():
+    text = cli_output("rule", "--explain", "--format", "text",
+                      str(HERE / "three_character_battle.yaml"))
+    lines = text.splitlines()
+    at = lines.index("  Giant is being defeated. [RED-BAT-1]")
+    below = lines[at + 1:at + 4]
+    assert "    Giant: the opposing strength it faces, 14 (Lightbearer 8 + Shieldbearer 6), is at " \
+           "least the toughness of its side, 12 (Giant 12)" in below
+    assert any(line.startswith("      Lightbearer is immune (light-shield)") and
+               line.endswith("[RED-IMM-1]") for line in below)
+
+
+def test_explain_output_is_deterministic():
+    check_deterministic("redemption")
+
+
+def test_plain_output_has_no_why_and_explain_only_adds_it():
+    # Over the examples of every rulebook: JSON without --explain has no why key, and with
+    # it only the why keys are new; text with it only adds lines (the why trees).
+    paths = [str(p) for book in ("redemption", "hkk", "b5", "chronopia") for p in examples(book)]
+    plain = cli_output("rule", "--format", "json", *paths).splitlines()
+    assert all('"why"' not in line for line in plain)
+    explained_lines = cli_output("rule", "--explain", "--format", "json", *paths).splitlines()
+    assert [without_why(line) for line in explained_lines] == plain
+    text = cli_output("rule", "--format", "text", *paths).splitlines()
+    lines = iter(cli_output("rule", "--explain", "--format", "text", *paths).splitlines())
+    assert all(any(line == other for other in lines) for line in text)
+
+
+def test_explanations_stay_out_of_the_analysis():
+    check_analysis_unchanged("redemption")
+
+
+def test_the_bridge_only_fills_and_assembles():
+    # A tiny inline program: the tree comes from the says atoms as they are, sums joined by
+    # " + " in their order, lists by ", ", an empty list "none", a cycle cut.
+    import clingo
+    from pybridge.books import get
+    from pybridge.explain import explanations
+
+    control = clingo.Control()
+    control.add("base", [], '''
+        says_for(being_defeated("Giant"), a).
+        says(a, "RED-BAT-1", "{who} faces {sum} ({parts}); standing: {names}; {empty}").
+        says_fact(a, who, "Giant"). says_fact(a, sum, 14).
+        says_part(a, parts, "Shieldbearer", "Shieldbearer", 6).
+        says_part(a, parts, "Lightbearer", "Lightbearer", 8).
+        says_item(a, names, 2, "Z"). says_item(a, names, 1, "Y").
+        says_under(a, b). says_under(b, a).
+        says(b, "RED-IMM-1", "a_b with {empty_key}").
+    ''')
+    control.ground([("base", [])])
+    with control.solve(yield_=True) as handle:
+        symbols = list(next(iter(handle)).symbols(atoms=True))
+    tree = explanations(get("redemption"), symbols)
+    (why,) = tree.values()
+    assert why == [{
+        "rule": "RED-BAT-1",
+        "says": "Giant faces 14 (Lightbearer 8 + Shieldbearer 6); standing: Y, Z; none",
+        "facts": {"sum": 14, "who": "Giant",
+                  "parts": [{"name": "Lightbearer", "value": 8},
+                            {"name": "Shieldbearer", "value": 6}],
+                  "names": ["Y", "Z"]},
+        "why": [{"rule": "RED-IMM-1", "says": "a_b with none", "facts": {}, "why": []}]}]
+
+
+def test_identifiers_are_values_never_templates():
+    # A name that looks like a template mark stays as it is; a control character is escaped
+    # in text output as everywhere else.
+    state = {"rulebook": "redemption",
+             "characters": [{"id": "{strength}", "alignment": "good", "strength": 3, "toughness": 1},
+                            {"id": "Bad\x1bGuy", "alignment": "evil", "strength": 2, "toughness": 2}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "being_defeated", character="{strength}")["why"]
+    step = node(why, "RED-BAT-0", "{strength}: the opposing strength it faces, 2 (Bad\x1bGuy 2)")
+    assert step["facts"]["character"] == "{strength}"
+    from pybridge.render import to_text
+    text = to_text(result)
+    assert "\x1b" not in text and "Bad\\u001bGuy 2" in text
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(battles(), st.sampled_from(("literal", "literal", "negative_counts")))
+def test_explanations_agree_with_the_rulings(doc, edition):
+    # In any battle: explaining changes no ruling; every ruling's tree cites its rules; and
+    # the numbers agree with RED-BAT-0/1: a character is being defeated exactly when the
+    # strength it faces (less what it ignores) is at least its side's toughness.
+    plain = pybridge.rule(copy.deepcopy(doc), edition=edition)
+    result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    for item in all_rulings(result):
+        why = item.pop("why")
+        jsonschema.validate(why, NODE)
+        assert set(item["because"]) <= {n["rule"] for n in nodes(why)}
+        item["why"] = why
+    assert json.loads(without_why(json.dumps(result))) == plain
+    if result["status"] != "ok":
+        return
+    defeated = {r["character"] for r in result["rulings"] if r["kind"] == "being_defeated"}
+    for item in result["rulings"]:
+        for n in nodes(item["why"]):
+            facts = n["facts"]
+            if "toughness" in facts and "strength" in facts and "character" in facts:
+                falls = facts["strength"] >= facts["toughness"]
+                assert falls == (facts["character"] in defeated), (n, defeated)
+
+
+def test_readme_shows_the_real_output():
+    check_readme_shows("examples/redemption/three_character_battle.yaml")
+
+
+def test_ambiguous_state_explains_its_common_rulings():
+    # The mutual grants of mutual_grants_ambiguous.yaml, and a good Torch whose ability
+    # targets Sage: whichever grant holds, no immunity of Sage covers the Torch (RED-IMM-2).
+    state = pybridge.load(HERE / "mutual_grants_ambiguous.yaml")
+    state["cards"].append({"id": "Torch", "alignment": "good"})
+    state["abilities"] = [{"id": "torch-light", "on": "Torch", "target": "Sage"}]
+    result = pybridge.rule(state, explain=True)
+    assert result["status"] == "ambiguous"
+    common = ruling(result, "target", ability="torch-light")
+    assert common in result["rulings"] and common["legal"] is True
+    assert node(common["why"], "RED-IMM-2", "Sage", "Torch")["facts"]["cards"] == ["Torch"]
+    for reading in result["alternatives"]:
+        (blocked,) = reading
+        node(blocked["why"], "RED-IMM-4", blocked["immunity"])

@@ -1,0 +1,434 @@
+"""The published JSON Schema (``rulings schema``) agrees with validation (issue 15, item 2).
+
+For every document below, the schema (draft 2020-12, checked with the ``jsonschema``
+package) and validation (``pybridge.api.check_document``, what ``rulings rule`` checks
+before solving) give the same verdict, with one allowed difference in one direction: the
+schema may accept a document that validation refuses for a reason no JSON Schema can state
+(:data:`BEYOND_SCHEMA`: a reference to an unknown id, a duplicate id, a cycle, a total,
+a comparison between two values...). The schema never refuses a document validation
+accepts.
+
+Documents: the examples, the base documents and every edit of the bad-input tests of the
+four rulebooks (tests/test_*input_errors.py), documents built with tests/redemption_states.py,
+and the fuzz mutations of tests/test_fuzz.py (a node replaced by a wrong-typed value, a key
+deleted, an unknown key added), on every example.
+"""
+
+import copy
+import glob
+import json
+import math
+import os
+import re
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pybridge import api, books
+from pybridge.errors import InputError
+from pybridge.loading import HugeInt, Mapping, PlainFloat, PlainInt, load_document
+from pybridge.schema_export import dumps, json_schema
+
+import redemption_states as rs
+import test_b5_input_errors
+import test_chronopia_input_errors
+import test_fuzz
+import test_hkk_input_errors
+import test_input_errors
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOOKS = ("redemption", "hkk", "b5", "chronopia")
+SCHEMAS = {name: json_schema(books.get(name)) for name in BOOKS}
+VALIDATORS = {name: jsonschema.Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
+
+# Why validation may refuse a document the schema accepts: what a JSON Schema cannot say.
+# Each is a pattern of the error message (after the field's path).
+BEYOND_SCHEMA = {
+    # references and identity across records
+    "a reference to an id no record declares":
+        r"unknown (card|immunity|ability|effect|reaction|being|being or element|model|query)"
+        r" '",
+    "a unit no model is in": r"unknown unit (or model )?'",
+    "an element neither declared nor known to the tables": r"unknown element or element type ",
+    "a phase the document's phases do not list": r"unknown phase ",
+    "an id declared twice": r"duplicate id ",
+    "a card put on itself through a chain": r".* would be put on itself \(a cycle\)$",
+    "a chain of cards too long": r"a chain of more than \d+ cards",
+    "a total beyond clingo's integers": r"the .* add up to \d+, beyond clingo's integer range",
+    "two models on one spot": r"the same spot as models\[\d+\]",
+    "a unit named like another model": r".* is another model's id",
+    "a second sight entry for one pair": r"a second sight entry for ",
+    "a unit that is not the summoner's": r".* is not among the summoner's units$",
+    "the causer in the tested group": r"the causer is in the tested group$",
+    "a stat of the model a query names, which a ruling reads (issue 15: not 0)":
+        r"missing \(required: .* in queries\[\d+\]\.\w+, and [A-Z0-9-]+ needs its [A-Z]+\)$",
+    # comparisons between two values of a document
+    "a phase before another": r".* comes before ",
+    "a being's own field": r"a retreat leaves the field: this is the being's own field$",
+    "a being already in the field": r"the being is already in this field$",
+    "a model and itself": r"a model and itself$|a model engaged with itself$"
+                          r"|a model cannot shoot at itself$",
+    "weapon ranges out of order": r"expected short <= medium <= max$",
+    "no effect phase among the document's phases":
+        r"missing \(required: the phases have no 'effect'\)$",
+    # numbers JSON Schema's data model cannot tell apart
+    "a JSON number where text belongs (YAML reads a plain 0412 there as text)":
+        r"expected a string, got an? (integer|number) |expected .* or a mapping with ",
+    "an integral decimal (3.0), an integer to JSON Schema":
+        r"expected an integer, got a number -?\d+\.0$",
+    "more than 3 decimals (multipleOf 0.001 is inexact on binary floats)":
+        r".* has more than 3 decimals ",
+}
+BEYOND = re.compile("|".join(f"(?:{p})" for p in BEYOND_SCHEMA.values()))
+
+
+class NotJson(Exception):
+    """A document JSON cannot hold (inf, nan, a key that is not text, a YAML duplicate key,
+    a number too long to read): no JSON Schema verdict to compare."""
+
+
+def as_json(value, depth=0):
+    """The document in JSON's data model, as an editor sees it (YAML numbers as numbers)."""
+    if depth > 200:
+        raise NotJson("nested too deep")
+    if isinstance(value, Mapping) and value.duplicates:
+        raise NotJson("a duplicate key")
+    if isinstance(value, dict):
+        if not all(isinstance(key, str) for key in value):
+            raise NotJson("a key that is not text")
+        return {key: as_json(inner, depth + 1) for key, inner in value.items()}
+    if isinstance(value, list):
+        return [as_json(inner, depth + 1) for inner in value]
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, PlainInt) or (isinstance(value, int) and not isinstance(value, bool)):
+        return int(value)
+    if isinstance(value, (PlainFloat, float)):
+        if not math.isfinite(value):
+            raise NotJson("not a finite number")
+        return float(value)
+    raise NotJson(type(value).__name__)       # HugeInt, test_fuzz.Raw, tuples...
+
+
+def verdicts(book, document):
+    """(validation's error message or None, the schema's verdict) of one document."""
+    try:
+        api.check_document(copy.deepcopy(document))
+        refused = None
+    except InputError as error:
+        refused = error.message
+    return refused, VALIDATORS[book].is_valid(as_json(document))
+
+
+def assert_agree(book, document):
+    """The schema accepts what validation accepts, and refuses what it refuses except for
+    a reason of BEYOND_SCHEMA. Returns validation's error (None: valid)."""
+    try:
+        refused, accepted = verdicts(book, document)
+    except NotJson:
+        return "not JSON"
+    if refused is None:
+        assert accepted, (book, "the schema refuses a valid document",
+                          _schema_errors(book, document))
+    elif accepted:
+        assert BEYOND.match(refused), (book, "the schema accepts a document validation "
+                                           "refuses for a reason JSON Schema can state",
+                                           refused)
+    return refused
+
+
+def _schema_errors(book, document):
+    return [f"{list(e.absolute_path)}: {e.message}"
+            for e in VALIDATORS[book].iter_errors(as_json(document))][:3]
+
+
+# --------------------------------------------------------------------------- the schema itself
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_schema_is_a_valid_draft_2020_12_schema(book):
+    schema = SCHEMAS[book]
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == f"https://rulings.invalid/schema/{book}.json"
+    assert schema["required"] == ["rulebook"]
+    assert schema["properties"]["rulebook"]["enum"] == [book]
+    assert schema["additionalProperties"] is False
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_every_field_has_a_description(book):
+    missing = []
+
+    def visit(node, where):
+        if isinstance(node, dict):
+            for key, inner in node.get("properties", {}).items():
+                if not inner.get("description"):
+                    missing.append(f"{where}.{key}")
+            for key, inner in node.items():
+                visit(inner, f"{where}/{key}")
+        elif isinstance(node, list):
+            for index, inner in enumerate(node):
+                visit(inner, f"{where}[{index}]")
+
+    visit(SCHEMAS[book], "")
+    # conditions (oneOf: a query's one kind, allOf: if/then between fields) name fields
+    # described in the record's own properties
+    assert [m for m in missing if "/oneOf" not in m and "/allOf" not in m] == []
+    assert any("/allOf" in m for m in missing) == (book in ("b5", "chronopia"))
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_schema_is_deterministic(book):
+    assert dumps(json_schema(books.get(book))) == dumps(SCHEMAS[book])
+    text = dumps(SCHEMAS[book])
+    assert text == json.dumps(json.loads(text), sort_keys=True, indent=2,
+                              ensure_ascii=False) + "\n"
+
+
+def test_the_schema_states_the_declarations():
+    """Spot checks reasoned from the declarations in pybridge/books/*.py."""
+    red = SCHEMAS["redemption"]["properties"]
+    character = red["characters"]["items"]
+    assert character["required"] == ["id", "alignment", "strength", "toughness"]
+    assert character["additionalProperties"] is False
+    assert character["properties"]["toughness"]["minimum"] == 0          # Int(lo=0)
+    assert character["properties"]["toughness"]["maximum"] == 1_000_000  # INT_LIMIT
+    assert character["properties"]["alignment"]["enum"] == ["good", "evil"]
+    assert character["properties"]["in_battle"]["default"] is True
+    assert character["properties"]["in_battle"]["type"] == ["boolean", "null"]
+    assert red["phase"]["enum"] == ["draw", "upkeep", "preparation", "battle", "discard", None]
+    assert red["edition"]["enum"][-1] is None
+    assert set(red["edition"]["enum"][:-1]) == set(books.get("redemption").encoding.editions)
+    hkk = SCHEMAS["hkk"]["properties"]
+    counters = hkk["cards"]["items"]["properties"]["counters"]
+    assert counters["additionalProperties"]["minimum"] == 0              # MapOf(Str(), Int(lo=0))
+    event = hkk["events"]["items"]
+    assert (event["minProperties"], event["maxProperties"]) == (1, 1)   # OneKey
+    chron = SCHEMAS["chronopia"]["properties"]
+    model = chron["models"]["items"]["properties"]
+    assert (model["size"]["minimum"], model["size"]["maximum"]) == (1, 5)
+    assert (model["position"]["minItems"], model["position"]["maxItems"]) == (2, 2)
+    query = chron["queries"]["items"]
+    assert [branch["required"] for branch in query["oneOf"]] == \
+        [["shoot"], ["cast"], ["morale"], ["pre_battle"], ["summon"], ["control"], ["rampage"]]
+
+
+# --------------------------------------------------------------------------- agreement
+
+
+def _examples():
+    for book in BOOKS:
+        for path in sorted(glob.glob(os.path.join(ROOT, "examples", book, "*.yaml"))):
+            yield pytest.param(book, path, id=os.path.relpath(path, ROOT))
+
+
+@pytest.mark.parametrize("book,path", list(_examples()))
+def test_every_example_validates(book, path):
+    document = load_document(path)
+    if document.get("rulebook") != book:
+        pytest.skip("not a document of this rulebook")
+    try:
+        api.check_document(path)
+    except InputError as error:         # a bad example on purpose (README's broken.yaml)
+        assert assert_agree(book, document) == error.message
+        return
+    assert VALIDATORS[book].is_valid(as_json(document)), _schema_errors(book, document)
+
+
+INPUT_ERROR_TESTS = {"redemption": test_input_errors, "hkk": test_hkk_input_errors,
+                     "b5": test_b5_input_errors, "chronopia": test_chronopia_input_errors}
+
+
+def _edited_documents():
+    for book, module in INPUT_ERROR_TESTS.items():
+        for kind in ("DOCUMENT_CASES", "VALID"):
+            for param in getattr(module, kind, ()):
+                yield pytest.param(book, module, param.values[0], kind == "VALID",
+                                   id=f"{book}-{param.id}")
+
+
+@pytest.mark.parametrize("book,module,edit,valid", list(_edited_documents()))
+def test_the_bad_input_tests_documents_agree(book, module, edit, valid):
+    document = edit(copy.deepcopy(module.BASE))
+    refused = assert_agree(book, document)
+    if valid:
+        assert refused is None
+
+
+@pytest.mark.parametrize("book", BOOKS)
+def test_the_bad_input_tests_base_documents_are_valid(book):
+    assert assert_agree(book, INPUT_ERROR_TESTS[book].BASE) is None
+
+
+def test_documents_built_with_redemption_states_agree():
+    built = [
+        rs.state([rs.hero("H", 3, 2), rs.evil("E", 2, 1)]),
+        rs.state([rs.hero("H", 3, 2, brigade="Blue", type="hero"),
+                  rs.evil("E", 2, 1, in_battle=False)], phase="preparation"),
+        rs.state([rs.hero("H", 3, 2)],
+                 cards=[{"id": "S", "alignment": "good", "played_on": "H", "strength": 1}],
+                 immunities=[{"holder": "H", "to": {"alignment": "evil"}, "duration": "turn"}],
+                 abilities=[{"id": "a", "on": "S", "target": "H"}]),
+    ]
+    for document in built:
+        assert assert_agree("redemption", document) is None
+    # refused by both: a negative toughness, an unknown phase, a string strength
+    for document in (rs.state([rs.hero("H", 3, -1)]), rs.state([rs.hero("H", 3, 2)], phase="x"),
+                     rs.state([rs.hero("H", "3", 2)])):
+        assert verdicts("redemption", document)[0] is not None
+        assert verdicts("redemption", document)[1] is False
+    # refused by validation only, for a reason beyond JSON Schema: an unknown holder
+    unknown = rs.state([rs.hero("H", 3, 2)], immunities=[{"holder": "X", "to": "H"}])
+    assert verdicts("redemption", unknown) == ("unknown card 'X'", True)
+
+
+# --------------------------------------------------------------------------- fuzz
+
+
+CHEAP = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                        HealthCheck.large_base_example])
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@CHEAP
+@given(data=st.data())
+def test_a_node_replaced_by_a_wrong_typed_value(book, data):
+    _, doc = data.draw(test_fuzz.example(book), label="example")
+    paths = [path for path, _ in test_fuzz.walk(doc) if path]
+    path = data.draw(st.sampled_from(paths), label="path")
+    test_fuzz.put(doc, path, data.draw(test_fuzz.WRONG_VALUES, label="value"))
+    assert_agree(book, doc)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@CHEAP
+@given(data=st.data())
+def test_a_key_deleted(book, data):
+    _, doc = data.draw(test_fuzz.example(book), label="example")
+    paths = [path for path, _ in test_fuzz.walk(doc) if path]
+    path = data.draw(st.sampled_from(paths), label="path")
+    del test_fuzz.at(doc, path[:-1])[path[-1]]
+    assert_agree(book, doc)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@CHEAP
+@given(data=st.data())
+def test_an_unknown_key_added(book, data):
+    _, doc = data.draw(test_fuzz.example(book), label="example")
+    mappings = [path for path, node in test_fuzz.walk(doc) if isinstance(node, dict)]
+    where = data.draw(st.sampled_from(mappings), label="mapping")
+    key = data.draw(st.one_of(test_fuzz.KEY_TEXT, st.sampled_from(
+        ["id", "edition", "unit", "strength", "shoot", "roll", "to", "type"])), label="key")
+    value = data.draw(st.one_of(test_fuzz.small_scalars, test_fuzz.WRONG_VALUES),
+                      label="value")
+    test_fuzz.at(doc, where)[key] = value
+    assert_agree(book, doc)
+
+
+@pytest.mark.parametrize("book", BOOKS)
+@CHEAP
+@given(data=st.data())
+def test_a_value_of_another_record_put_in_place(book, data):
+    """A value of the right kind taken from elsewhere in the examples (an id where an id
+    belongs, a number where a number belongs): the mutations that stay valid most often."""
+    _, doc = data.draw(test_fuzz.example(book), label="example")
+    paths = [path for path, node in test_fuzz.walk(doc)
+             if path and not isinstance(node, (dict, list))]
+    path = data.draw(st.sampled_from(paths), label="path")
+    seen = test_fuzz.SEEN[book]
+    name = [step for step in path if isinstance(step, str)][-1]
+    anywhere = sorted({(type(v).__name__, repr(v)): v for values in seen.values()
+                       for v in values}.items())
+    value = data.draw(st.one_of(st.sampled_from(seen[name]),
+                                st.sampled_from([v for _, v in anywhere])), label="value")
+    test_fuzz.put(doc, path, value)
+    assert_agree(book, doc)
+
+
+def test_every_reason_beyond_the_schema_is_a_real_message():
+    """Each listed reason matches a message validation gives (no dead pattern hides a
+    discrepancy), shown on a document per reason where one is at hand."""
+    samples = [
+        ("redemption", {"rulebook": "redemption", "characters": [rs.hero("H", 1, 1)],
+                        "abilities": [{"id": "a", "on": "H", "target": "Z"}]}),
+        ("redemption", {"rulebook": "redemption",
+                        "characters": [rs.hero("H", 1, 1), rs.hero("H", 1, 1)]}),
+        ("redemption", {"rulebook": "redemption", "characters": [rs.hero("H", 1, 1)],
+                        "cards": [{"id": "A", "alignment": "good", "played_on": "B"},
+                                  {"id": "B", "alignment": "good", "played_on": "A"}]}),
+        ("redemption", {"rulebook": "redemption",
+                        "characters": [rs.hero(str(i), 1_000_000, 1) for i in range(2200)]}),
+        ("redemption", {"rulebook": "redemption", "characters": [rs.hero("H", 3.0, 1)]}),
+        # the shooter of the sample's first query without its RS (C36-HIT needs it)
+        ("chronopia", _sample_with("chronopia", lambda d: d["models"][0]["stats"].pop("rs"))),
+    ]
+    for book, document in samples:
+        refused, accepted = verdicts(book, document)
+        assert refused is not None and accepted, (refused, accepted)
+        assert BEYOND.match(refused), refused
+
+
+def _sample_with(book, *edits):
+    document = copy.deepcopy(books.get(book).sample)
+    for edit in edits:
+        edit(document)
+    return document
+
+
+CONDITIONS = [
+    # (rulebook, edit of its sample, validation's message): each a condition between the
+    # fields of one record, declared with Requires/ListOf and so refused by the schema too
+    ("b5", lambda d: d["orders"][0].update(kind="move"), "only a discovery has a pre-conflict"),
+    ("b5", lambda d: d.update(phases=["movement", "retreat", "movement"]),
+     "phase 'movement' twice (also at phases[0])"),
+    ("b5", lambda d: d.update(phases=["movement", "effect"]),
+     "the phases must include 'retreat' (B.5.2.7)"),
+    ("chronopia", lambda d: d["sight"][0].pop("to"),
+     "missing (required for los, cover, half_visible, wall_height and wood)"),
+    ("chronopia", lambda d: d["queries"][1]["cast"]["spell"].update(needs_los=False,
+                                                                    needs_range=False),
+     "a spell needs line of sight or range (needs_los and needs_range both false)"),
+    ("chronopia", lambda d: (d["queries"][1]["cast"]["spell"].update(needs_los=False),
+                             d["queries"][1]["cast"]["spell"].pop("range")),
+     "missing (required when needs_los is false)"),
+    ("chronopia", lambda d: d["queries"][2]["morale"].update(causer=None),
+     "missing (required for horror)"),
+    ("chronopia", lambda d: d["queries"][2]["morale"].update(factor="terror"),
+     "only a horror test rolls on the horror table"),
+    ("chronopia", lambda d: d["queries"][0].update(reroll=3),
+     "only a rampage query has a re-roll"),
+    ("chronopia", lambda d: d["queries"][6]["rampage"].pop("summoner_takes_control"),
+     "a re-roll follows only a 1 that a living summoner does not take "
+     "(summoner_takes_control: false)"),
+    ("chronopia", lambda d: d["queries"][6].update(roll=2),
+     "a re-roll follows only a roll of 1 (the roll is 2)"),
+    ("chronopia", lambda d: d["queries"][5]["control"].update(paid=["Imps", "Imps"]),
+     "unit 'Imps' twice (also at queries[5].control.paid[0])"),
+    ("chronopia", lambda d: d["queries"][0].update(cast=d["queries"][1]["cast"]),
+     "expected exactly one of: shoot, cast, morale, pre_battle, summon, control, rampage"),
+    ("chronopia", lambda d: d["queries"][0].pop("shoot"),
+     "expected exactly one of: shoot, cast, morale, pre_battle, summon, control, rampage"),
+]
+
+
+@pytest.mark.parametrize("book,edit,message", CONDITIONS,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(CONDITIONS)])
+def test_conditions_between_fields_are_in_the_schema(book, edit, message):
+    assert assert_agree(book, books.get(book).sample) is None
+    assert verdicts(book, _sample_with(book, edit)) == (message, False)
+
+
+def test_defaults_take_part_in_the_conditions():
+    """needs_range defaults to true, summoner_dead to false (chronopia.py): leaving them out
+    keeps the documents valid, in the schema as in validation."""
+    for edit in (lambda d: d["queries"][1]["cast"]["spell"].pop("needs_range"),
+                 lambda d: d["queries"][6]["rampage"].pop("summoner_dead"),
+                 lambda d: d["queries"][6].pop("roll"),
+                 lambda d: d["queries"][2]["morale"].update(factor="panic", causer=None,
+                                                            table_roll=None)):
+        assert verdicts("chronopia", _sample_with("chronopia", edit)) == (None, True)
