@@ -9,7 +9,6 @@ from .results import assemble
 from .schema import shown
 from .solving import solve, solve_batch
 from .symbols import in_world
-from .analysis.bounds import Bounds
 
 
 def load(source, max_bytes=MAX_BYTES):
@@ -174,6 +173,7 @@ def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition")
                          option)
     defaults = None if not listing else \
         {**book.listing_bounds, **book.diff_bounds} if listing == "diff" else book.listing_bounds
+    from .analysis.bounds import Bounds      # analysis is imported by analysis only
     return book, Bounds(book.bounds, bounds, defaults), edition
 
 

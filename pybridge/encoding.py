@@ -103,7 +103,10 @@ class _TheoryAtoms(ast.Transformer):
 
 
 def has_theory_atoms(statement):
-    """Whether a statement holds a theory atom (``&sum { ... } >= 0``)."""
+    """Whether a statement holds a theory atom (``&sum { ... } >= 0``). Its text has no
+    ``&`` without one: the tree is walked (slow, in Python) only when the text has."""
+    if "&" not in str(statement):
+        return False
     finder = _TheoryAtoms()
     finder(statement)
     return finder.found

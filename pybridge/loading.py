@@ -7,13 +7,10 @@ to convert (:class:`HugeInt`).
 """
 
 import json
-import math
 import os
 import re
 import stat
 import sys
-
-import yaml
 
 from .errors import InputError
 
@@ -56,86 +53,6 @@ class PlainFloat(float):
     field declared as a string, and is exactly 3/2 in a numeric one)."""
 
 
-# Documents read here can be written back with PyYAML (and json) as plain numbers.
-for _representer in (yaml.representer.SafeRepresenter, yaml.representer.Representer):
-    _representer.add_representer(PlainInt, yaml.representer.SafeRepresenter.represent_int)
-    _representer.add_representer(PlainFloat, yaml.representer.SafeRepresenter.represent_float)
-
-
-def plain_text(value):
-    """The text of a number read from a plain YAML scalar; any other value as it is."""
-    return value.text if isinstance(value, (PlainInt, PlainFloat, HugeInt)) and \
-        value.text is not None else value
-
-
-try:  # the C loader is much faster on large documents; fall back to pure Python
-    _BaseLoader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _BaseLoader = yaml.SafeLoader
-
-
-class _StrictLoader(_BaseLoader):
-    """safe_load that records duplicate keys instead of keeping the last one silently, and
-    reads plain scalars with YAML 1.2's core schema: booleans only true/false (``on:`` stays
-    the string "on"), integers only decimal (``010`` is 10, ``0o17`` and ``1:30`` are text:
-    no octal, hexadecimal or sexagesimal), no underscores in numbers."""
-
-
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-_INT_TAG = "tag:yaml.org,2002:int"
-_FLOAT_TAG = "tag:yaml.org,2002:float"
-_StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers
-            if tag not in (_BOOL_TAG, _INT_TAG, _FLOAT_TAG)]
-    for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
-}
-_StrictLoader.add_implicit_resolver(
-    _BOOL_TAG, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
-)
-# Plain scalars that read as numbers get tags of their own, so that they keep their text for
-# fields declared as strings; an explicit ``!!int`` or ``!!float`` is a number and nothing else.
-_PLAIN_INT_TAG = "tag:rulings,2026:plain-int"
-_PLAIN_FLOAT_TAG = "tag:rulings,2026:plain-float"
-_DECIMAL = re.compile(r"[-+]?[0-9]+")
-_StrictLoader.add_implicit_resolver(_PLAIN_INT_TAG, re.compile(f"^{_DECIMAL.pattern}$"),
-                                    list("-+0123456789"))
-_StrictLoader.add_implicit_resolver(
-    _PLAIN_FLOAT_TAG,
-    re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-               r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
-    list("-+.0123456789"),
-)
-
-
-def _construct_map(loader, node):
-    # Built in one step (deep), so a recursive alias is refused as unconstructable. A key
-    # written twice is a duplicate; a key merged in (``<<: *anchor``) and written again is an
-    # override, as YAML's merge key means: the written value wins.
-    written = node.value
-    loader.flatten_mapping(node)            # drops the merge keys from ``written`` in place,
-    merged = len(node.value) - len(written)  # and puts what they merge in first
-    data, duplicates = {}, []
-    for position, (key_node, value_node) in enumerate(node.value):
-        key = loader.construct_object(key_node, deep=True)
-        try:
-            hash(key)
-        except TypeError:
-            raise InputError(f"a mapping key must be a plain value "
-                             f"(line {key_node.start_mark.line + 1})") from None
-        if key in data and position > merged and _written_before(node.value, merged, position,
-                                                                  key, loader):
-            duplicates.append((key, f" (line {key_node.start_mark.line + 1})"))
-        data[key] = loader.construct_object(value_node, deep=True)
-    return _mapping(data, duplicates)
-
-
-def _written_before(entries, merged, position, key, loader):
-    """Was ``key`` written (not merged in) before ``position``? Asked only for a key seen
-    twice, so a document without duplicates never pays for it."""
-    return any(loader.construct_object(k, deep=True) == key
-               for k, _ in entries[merged:position])
-
-
 def _mapping(data, duplicates):
     """A plain dict, or a :class:`Mapping` that remembers its duplicate keys."""
     if not duplicates:
@@ -145,42 +62,10 @@ def _mapping(data, duplicates):
     return marked
 
 
-def _int(node, plain):
-    text = node.value
-    huge = len(text) > HUGE_DIGITS and _huge(text, plain)
-    if huge:
-        return huge
-    if not _DECIMAL.fullmatch(text):          # an explicit !!int tag on other text
-        raise InputError(f"not a decimal integer: {text[:60]!r} "
-                         f"(line {node.start_mark.line + 1})")
-    return _with_text(PlainInt, int(text, 10), text) if plain else int(text, 10)
-
-
-def _with_text(kind, value, text):
-    """A number of a plain scalar (PlainInt, PlainFloat), keeping the scalar's text."""
-    number = kind(value)
-    number.text = text
-    return number
-
-
-_SPECIAL = {".inf": math.inf, "+.inf": math.inf, "-.inf": -math.inf, ".nan": math.nan}
-
-
-def _float(node, plain):
-    text = node.value
-    try:
-        value = _SPECIAL[text.lower()] if text.lower() in _SPECIAL else float(text)
-    except ValueError:
-        raise InputError(f"not a number: {text[:60]!r} (line {node.start_mark.line + 1})") \
-            from None
-    return _with_text(PlainFloat, value, text) if plain else value
-
-
-_StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-_StrictLoader.add_constructor(_INT_TAG, lambda loader, node: _int(node, False))
-_StrictLoader.add_constructor(_FLOAT_TAG, lambda loader, node: _float(node, False))
-_StrictLoader.add_constructor(_PLAIN_INT_TAG, lambda loader, node: _int(node, True))
-_StrictLoader.add_constructor(_PLAIN_FLOAT_TAG, lambda loader, node: _float(node, True))
+def plain_text(value):
+    """The text of a number read from a plain YAML scalar; any other value as it is."""
+    return value.text if isinstance(value, (PlainInt, PlainFloat, HugeInt)) and \
+        value.text is not None else value
 
 
 def _too_large(limit, source):
@@ -233,7 +118,8 @@ def parse_document(data, source="-"):
     try:
         if str(source).lower().endswith(".json"):
             return _parse_json(text)
-        return _parse_yaml(text)
+        from .yaml_loading import parse_yaml     # PyYAML is imported for YAML only
+        return parse_yaml(text)
     except InputError as error:
         raise error.located(source) from None
     except RecursionError:
@@ -295,56 +181,3 @@ def _parse_json(text):
         raise InputError(
             f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"
         ) from None
-
-
-def _depth_bound(text):
-    """An upper bound of the nesting depth of a YAML text, cheap to compute: a flow
-    collection opens with a bracket, a compact block sequence (``- - x``) or complex key
-    with an indicator, and any other block collection inside another is indented further
-    (a sequence may share its parent mapping's indentation: hence twice)."""
-    indicators = sum(text.count(c) for c in "[{-?")
-    lines = text.count("\n") + 1            # a deeper block collection starts a new line
-    if lines + indicators <= MAX_DEPTH:
-        return lines + indicators
-    indent = max((len(line) - len(line.lstrip(" ")) for line in text.splitlines()), default=0)
-    return 2 * (indent + 1) + indicators
-
-
-def _check_depth(text):
-    """Refuse deep nesting before the C composer recurses into it (it has no guard)."""
-    if _depth_bound(text) <= MAX_DEPTH:
-        return
-    depth = 0
-    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
-    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-    for event in yaml.parse(text, Loader=_BaseLoader):
-        if isinstance(event, starts):
-            depth += 1
-            if depth > MAX_DEPTH:
-                mark = event.start_mark
-                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels, "
-                                 f"line {mark.line + 1})")
-        elif isinstance(event, ends):
-            depth -= 1
-
-
-def _parse_yaml(text):
-    try:
-        _check_depth(text)
-        documents = list(yaml.load_all(text, Loader=_StrictLoader))
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = error.problem or error.context or "syntax error"
-        if "nesting depth" in problem:      # PyYAML >= 6.0.4 stops deep nesting itself
-            line = f", line {mark.line + 1}" if mark else ""
-            raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels{line})") from None
-        raise InputError(f"invalid YAML{where}: {problem}") from None
-    except yaml.YAMLError as error:
-        raise InputError(f"invalid YAML: {error}") from None
-    documents = [d for d in documents if d is not None]
-    if not documents:
-        raise InputError("empty document")
-    if len(documents) > 1:
-        raise InputError("expected one document, found several (separated by ---)")
-    return documents[0]

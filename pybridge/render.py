@@ -11,6 +11,16 @@ def to_json(result):
     return json.dumps(result, ensure_ascii=False)
 
 
+def counted(number, noun, plural=None):
+    """``1 class``, ``2 classes``: a count with its noun in the right number."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def words(name):
+    """A vocabulary name as words for a judge: ``being_defeated`` -> ``being defeated``."""
+    return name.replace("_", " ") if isinstance(name, str) else name
+
+
 def _cite(ids):
     return f" [{', '.join(ids)}]" if ids else ""
 
@@ -21,12 +31,22 @@ def _shown(ruling):
 
 
 def _lines(book, rulings, indent):
+    """One line per ruling; rulings that name the query they answer (chronopia) under a line
+    per query, the queries in the order of their first ruling."""
+    groups = {}
     for ruling in rulings:
-        kind = book.kind_by_name[ruling["kind"]]
-        yield f"{indent}{kind.text(_shown(ruling))}{_cite(ruling['because'])}"
-        if "why" in ruling:
-            sole = ruling["because"][0] if len(ruling["because"]) == 1 else None
-            yield from _why_lines(ruling["why"], sole, indent + "  ")
+        groups.setdefault(ruling.get("query"), []).append(ruling)
+    for query, members in groups.items():
+        inner = indent
+        if query is not None and getattr(book, "answers_queries", False):
+            yield f"{indent}{printable(query)}:"
+            inner = indent + "  "
+        for ruling in members:
+            kind = book.kind_by_name[ruling["kind"]]
+            yield f"{inner}{kind.text(_shown(ruling))}{_cite(ruling['because'])}"
+            if "why" in ruling:
+                sole = ruling["because"][0] if len(ruling["because"]) == 1 else None
+                yield from _why_lines(ruling["why"], sole, inner + "  ")
 
 
 def _why_lines(nodes, parent_rule, indent):
@@ -73,9 +93,11 @@ def _bounds_text(result):
 
 
 def _ruling_text(ruling):
-    fields = [str(v) for k, v in ruling.items() if k not in ("kind", "because")]
+    """A ruling of a class (identifiers already replaced by kinds: every value is a word of
+    the vocabulary, a number or a truth value), as words."""
+    fields = [str(words(v)) for k, v in ruling.items() if k not in ("kind", "because")]
     cited = f" [{', '.join(ruling['because'])}]" if ruling.get("because") else ""
-    return f"{ruling['kind']} {' '.join(fields)}{cited}".strip()
+    return f"{words(ruling['kind'])} {' '.join(fields)}{cited}".strip()
 
 
 def _rulings_text(rulings):
@@ -121,7 +143,7 @@ def _errata_lines(result):
         lines.append(f"  {item['id']} [{', '.join(item['rules'])}]{against}: "
                      f"{item['explanation']}")
         lines.append(f"    witness: {_witness_text(item['witness'])}")
-    return f": {len(found)} contradiction(s)", lines
+    return f": {counted(len(found), 'contradiction')}", lines
 
 
 def _done(result):
@@ -129,9 +151,12 @@ def _done(result):
 
 
 def _enumerate_lines(result):
-    lines = [f"  {entry['count']:>8} x {_rulings_text(entry['rulings'])}"
-             for entry in result["classes"]]
-    return f": {result['total']} states in {len(result['classes'])} classes, {_done(result)}", lines
+    lines = []
+    for entry in result["classes"]:
+        lines.append(f"  {entry['count']:>8} x {_rulings_text(entry['rulings'])}")
+        lines.append(f"           e.g. {_witness_text(entry['witness'])}")
+    return (f": {counted(result['total'], 'state')} in "
+            f"{counted(len(result['classes']), 'class', 'classes')}, {_done(result)}", lines)
 
 
 def _diff_lines(result):
@@ -142,7 +167,9 @@ def _diff_lines(result):
         if entry.get("rules"):
             lines.append(f"           by {', '.join(entry['rules'])}")
         lines.append(f"           e.g. {_witness_text(entry['witness'])}")
-    return (f": {result['total']} states change, {len(result['changed'])} kinds of change, "
+    changes = "state changes" if result["total"] == 1 else "states change"
+    return (f": {result['total']} {changes}, "
+            f"{counted(len(result['changed']), 'kind of change', 'kinds of change')}, "
             f"{_done(result)}", lines)
 
 
@@ -156,7 +183,7 @@ def _coverage_lines(result):
             lines.append(f"  {rule['id']}: unreachable within the bounds")
         else:
             lines.append(f"  {rule['id']}: unknown (out of time)")
-    return f": {result['reached']} of {result['total']} rules reached", lines
+    return (f": {result['reached']} of {counted(result['total'], 'rule')} reached", lines)
 
 
 _ANALYSIS_LINES = {"check": _check_lines, "errata": _errata_lines,

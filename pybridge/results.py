@@ -9,11 +9,15 @@ def decode(rulebook, symbols, value=from_symbol, world=False):
     """The rulings of one answer set, sorted; unrelated symbols are ignored. ``value``
     turns each field's symbol into a Python value; ``world``: the symbols carry a world
     as their first argument (ruling(W, R), because(W, R, ID)), which is skipped."""
-    terms, because = {}, {}
+    terms, because, answers = {}, {}, {}
     skip = 1 if world else 0
     for symbol in symbols:
         name = symbol.name
-        if name == "ruling":
+        if name == "answers":
+            arguments = symbol.arguments[skip:]
+            if len(arguments) == 2:
+                answers.setdefault(arguments[0], []).append(arguments[1])
+        elif name == "ruling":
             arguments = symbol.arguments[skip:]
             if len(arguments) == 1:
                 term = arguments[0]
@@ -28,12 +32,19 @@ def decode(rulebook, symbols, value=from_symbol, world=False):
                 because.setdefault(arguments[0], set()).add(arguments[1].string)
     order = rulebook.encoding.rule_order
     rulings = []
+    named = getattr(rulebook, "answers_queries", False)
     for term, (kind, fields) in terms.items():
-        ruling = {"kind": kind.name}
-        for name, argument in zip(kind.fields, fields):
-            ruling[name] = value(argument)
-        ruling["because"] = sorted(because.get(term, ()), key=lambda i: (order.get(i, 1e9), i))
-        rulings.append(ruling)
+        cited = sorted(because.get(term, ()), key=lambda i: (order.get(i, 1e9), i))
+        # a rulebook whose rulings answer queries: the query first, once per query answered
+        extra = named and "query" not in kind.fields
+        queries = sorted({value(q) for q in answers.get(term, ())}, key=str) or [None] \
+            if extra else [None]
+        for query in queries:
+            ruling = {"kind": kind.name, "query": query} if extra else {"kind": kind.name}
+            for name, argument in zip(kind.fields, fields):
+                ruling[name] = value(argument)
+            ruling["because"] = cited
+            rulings.append(ruling)
     return sorted(rulings, key=lambda r: _sort_key(rulebook, r))
 
 

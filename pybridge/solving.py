@@ -126,13 +126,13 @@ def solve_batch(encoding, world_statements, states, in_force):
     facts = [symbol for world, state in enumerate(states, 1)
              for symbol in (fact("world", world), *state)]
     control = _grounded(world_statements, facts, encoding.rule_ids, in_force,
-                        show="#show ruling/2. #show because/3.")
+                        show="#show ruling/2. #show because/3. #show answers/3.")
     control.configuration.solve.models = "2"
     models = []
     control.solve(on_model=lambda model: models.append(model.symbols(shown=True)))
     if len(models) != 1:
         return None
     per_world = [[] for _ in states]
-    for symbol in models[0]:          # ruling(W, R) and because(W, R, ID), kept as they are
+    for symbol in models[0]:          # ruling(W, R), because(W, R, ID), answers(W, R, Q)
         per_world[symbol.arguments[0].number - 1].append(symbol)
     return [Outcome("ok", [symbols], world=True) for symbols in per_world]

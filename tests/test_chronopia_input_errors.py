@@ -729,8 +729,9 @@ def test_base_document_is_valid_through_the_cli(runner, tmp_path, fmt):
 def test_explicit_null_for_optional_fields_is_absent():
     document = copy.deepcopy(BASE)
     for key in ("unit", "individual", "height", "altitude", "elevation", "panicked", "hidden",
-                "immune", "stats"):
+                "immune"):
         document["models"][0][key] = None
+    document["models"][1]["stats"] = None       # Archer 1 shoots: its RS is needed (issue 15)
     for key in ("crew", "chariot"):
         document["models"][5][key] = None
     document["models"][6]["mount"] = None

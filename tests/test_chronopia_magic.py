@@ -210,11 +210,14 @@ def test_C37_CAST_chances_at_the_extremes_of_the_cast_number():
                                            "backfire": 1}, 20)
 
 
-def test_C37_CAST_caster_without_mg_counts_mg_as_0():
-    # No MG given: 0 - 3 = -3 (the brief's convention for a missing value).
+def test_C37_CAST_caster_without_mg_is_an_error_naming_the_stat():
+    # No MG given: the source gives no default, so no cast number (issue 15: a missing stat
+    # a ruling needs is not 0): the caster's stats.mg is named (Grunt is models[2]).
     grunt = model("Grunt", "Orcs", position=(0, 2))
-    result = rule(state([SHAMAN, KNIGHT, grunt], cast(caster="Grunt")))
-    assert of(result, "cast_number") == {("cast_number", "Grunt", -3)}
+    with pytest.raises(pybridge.InputError) as caught:
+        rule(state([SHAMAN, KNIGHT, grunt], cast(caster="Grunt")))
+    assert caught.value.path == "models[2].stats.mg"
+    assert "C37-CAST needs its MG" in str(caught.value)
 
 
 # --- C37-RESIST ------------------------------------------------------------------------------
@@ -239,11 +242,14 @@ def test_C37_RESIST_no_resist_number_for_a_spell_without_resistance():
     assert ("cast_number", "Shaman", 9) in rulings(result)
 
 
-def test_C37_RESIST_target_without_ld_counts_ld_as_0():
-    # No LD given: 0 - 3 = -3 (the brief's convention for a missing value).
+def test_C37_RESIST_target_without_ld_is_an_error_naming_the_stat():
+    # No LD given for the target of a spell it may resist: no default in the source (issue
+    # 15), so the document is refused at the target's stats.ld (Dummy is models[2]).
     dummy = model("Dummy", "Humans", position=(5, 0))
-    result = rule(state([SHAMAN, KNIGHT, dummy], cast(target="Dummy")))
-    assert of(result, "resist_number") == {("resist_number", "Shaman", "Dummy", -3)}
+    with pytest.raises(pybridge.InputError) as caught:
+        rule(state([SHAMAN, KNIGHT, dummy], cast(target="Dummy")))
+    assert caught.value.path == "models[2].stats.ld"
+    assert "C37-RESIST needs its LD" in str(caught.value)
 
 
 # --- C37-PRE ---------------------------------------------------------------------------------
@@ -341,13 +347,13 @@ def test_C37_SUMMON_at_most_as_many_units_per_game_as_actions(so_far, allowed):
     assert of(result, "summon") == {("summon", "Necromancer", True, allowed)}
 
 
-def test_C37_SUMMON_summoner_without_an_actions_value_may_summon_nothing():
-    # No actions given: counted as 0 (as a missing MG or LD), so even the first summoning
-    # exceeds "so viele Einheiten ... wie er Handlungen hat"; no roll result either.
+def test_C37_SUMMON_summoner_without_an_actions_value_is_an_error_naming_the_stat():
+    # "so viele Einheiten ... wie er Handlungen hat" needs the summoner's actions; the source
+    # gives no default (issue 15): the document is refused at stats.actions (models[0]).
     necro = dict(NECRO, stats={"mg": 11})
-    result = rule(state([necro, ENEMY], summon(roll=5)))
-    assert of(result, "summon") == {("summon", "Necromancer", True, False)}
-    assert of(result, "outcome") == set()
+    with pytest.raises(pybridge.InputError) as caught:
+        rule(state([necro, ENEMY], summon(roll=5)))
+    assert caught.value.path == "models[0].stats.actions"
 
 
 def test_C37_SUMMON_summoned_so_far_defaults_to_none():

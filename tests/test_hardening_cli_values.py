@@ -27,7 +27,7 @@ def test_timeout_must_be_a_finite_positive_number(command, value):
 def test_timeout_at_its_lower_limit_is_accepted():
     result = invoke("check", "redemption", "--timeout", "0.1", "--characters", "2",
                     "--invariant", "RED-INV-1", "--format", "json")
-    assert result.exit_code in (0, 1)
+    assert result.exit_code in (0, 3)     # RED-INV-1 holds, or is unknown in 0.1 s
     assert '"timeout": 0.1' in result.stdout
 
 

@@ -67,7 +67,7 @@ def test_timeout_stops_a_listing_with_complete_false(tmp_path, arguments):
     extra = ["--out", str(out)] if arguments[0] == "enumerate" else []
     result = subprocess.run(COMMAND + arguments + extra + ["--timeout", "1"],
                             capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 3, result.stderr      # incomplete: exit 3
     summary = json.loads(result.stdout)
     assert summary["complete"] is False
     if extra:

@@ -180,8 +180,9 @@ def test_chronopia_valid_lp_refuses_what_validation_refuses():
         return [clingo.parse_term(t) for t in texts]
     base = facts('state_model("a", "u", "x", 1)', 'state_model("b", "v", "y", 1)',
                  'state_query("q", shoot)', 'state_shoot("q", "a")',
-                 'state_weapon("q", 4000, 8000, 12000, 2)')
-    cast = ('state_query("c", cast)', 'state_cast("c", "a", "b")', 'state_spell("c", 2)')
+                 'state_weapon("q", 4000, 8000, 12000, 2)', 'state_stat("a", rs, 10)')
+    cast = ('state_query("c", cast)', 'state_cast("c", "a", "b")', 'state_spell("c", 2)',
+            'state_stat("a", mg, 10)')
     morale = ('state_query("m", morale)', 'state_morale("m", "u", fear)')
     assert _valid_lp_accepts(book, base)
     refused = {
@@ -205,3 +206,22 @@ def test_chronopia_valid_lp_refuses_what_validation_refuses():
               ('state_shoot_target("q", "b")', 'state_cover("a", "b", light)'))
     for extra in mended:
         assert _valid_lp_accepts(book, base + facts(*extra)), extra
+    # A stat a ruling reads, left out (issue 15: refused at models[i].stats.X, not read as 0).
+    without_rs = [f for f in base if f.name != "state_stat"]
+    summon = facts('state_query("s", summon)', 'state_summon("s", "b")', 'state_spell("s", 2)',
+                   'state_summon_count("s", 0)')
+    missing = {
+        "a shooter without RS": (without_rs, []),
+        "a shooter of a weapon adding strength without ST": (
+            base, facts('state_weapon_adds_strength("q")')),
+        "a caster without MG": (base, facts(*cast[:3])),
+        "a resisting target without LD": (base, facts(*cast, 'state_spell_resistable("c")')),
+        "a summoner without actions": (base, summon + facts('state_stat("b", mg, 10)')),
+        "a summoner without MG": (base, summon + facts('state_stat("b", actions, 1)')),
+    }
+    for reason, (start, extra) in missing.items():
+        assert not _valid_lp_accepts(book, start + extra), reason
+    assert _valid_lp_accepts(book, base + summon + facts(
+        'state_stat("b", mg, 10)', 'state_stat("b", actions, 1)', *cast,
+        'state_spell_resistable("c")', 'state_stat("b", ld, 7)', 'state_weapon_adds_strength("q")',
+        'state_stat("a", st, 2)'))

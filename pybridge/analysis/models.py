@@ -24,7 +24,7 @@ def _classify(symbol):
             kind = ("cost", (arguments[0].number, arguments[1].number))
         elif name.startswith("state_"):
             kind = ("state", arguments[0].number, Function(name, arguments[1:]))
-        elif name in ("ruling", "because"):
+        elif name in ("ruling", "because", "answers"):
             kind = ("ruling", arguments[0].number, Function(name, arguments[1:]))
         else:
             kind = ("other",)

@@ -1,18 +1,57 @@
 """The rulebooks this package knows, by name."""
 
-from ..errors import InputError
-from ..schema import shown
-from .b5 import B5
-from .chronopia import Chronopia
-from .hkk import Hkk
-from .redemption import Redemption
+import atexit
+import importlib
+from collections.abc import Mapping
 
-RULEBOOKS = {book.name: book for book in (Redemption(), Hkk(), B5(), Chronopia())}
+from ..errors import InputError
+
+# One line per rulebook: its name, its module under pybridge.books and the class there.
+MODULES = {
+    "redemption": ("redemption", "Redemption"),
+    "hkk": ("hkk", "Hkk"),
+    "b5": ("b5", "B5"),
+    "chronopia": ("chronopia", "Chronopia"),
+}
+
+
+class _Rulebooks(Mapping):
+    """The rulebooks by name, each module imported on first use: ruling a b5 document
+    does not load chronopia's geometry."""
+
+    def __init__(self):
+        self._loaded = {}
+        # The rulebooks hold parsed programs (clingo ASTs): dropped at exit while clingo is
+        # still there to release them (not during the interpreter's teardown).
+        atexit.register(self._loaded.clear)
+
+    def __getitem__(self, name):
+        if name not in MODULES:
+            raise KeyError(name)
+        if name not in self._loaded:
+            module, cls = MODULES[name]
+            book = getattr(importlib.import_module(f".{module}", __name__), cls)()
+            assert book.name == name, (book.name, name)
+            self._loaded[name] = book
+        return self._loaded[name]
+
+    def __contains__(self, name):
+        return name in MODULES
+
+    def __iter__(self):
+        return iter(MODULES)
+
+    def __len__(self):
+        return len(MODULES)
+
+
+RULEBOOKS = _Rulebooks()
 
 
 def get(name, path="rulebook"):
     if name in RULEBOOKS:
         return RULEBOOKS[name]
+    from ..schema import shown
     raise InputError(f"unknown rulebook {shown(name)} (available: {', '.join(RULEBOOKS)})", path)
 
 

@@ -28,6 +28,7 @@ class Rulebook:
     bounds = ()              # analysis.bounds.Bound: the state space's bounds
     listing_bounds = {}      # smaller defaults for enumerate and diff, by bound name
     diff_bounds = {}         # diff's own, over those (it lists only the states that change)
+    answers_queries = False  # its rulings name the query they answer (answers/2 atoms)
     witness_inputs = ()      # (predicate, arity) of input facts no rule reads that witnesses
                              # need to become documents (e.g. positions, from which the
                              # bridge computes the geometry the rules read)

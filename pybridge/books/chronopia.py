@@ -92,7 +92,9 @@ MODEL = Record({
     "fear_radius": "inches (default 4)",
     "command_range": "an individual's command range, inches (default 4)",
     "immune": "morale factors it is immune to",
-    "stats": "its stats (all optional integers)",
+    "stats": "its stats, integers; one a query's ruling reads is required (the shooter's rs, "
+             "st for a weapon adding strength, the caster's mg, a resisting target's ld, the "
+             "summoner's mg and actions)",
 })
 GIVEN_FOR_A_PAIR = ("los", "cover", "half_visible", "wall_height", "wood")
 SIGHT = Record({
@@ -230,7 +232,8 @@ SAMPLE = {
         {"id": "Chariot", "army": "Dwarves", "size": 3, "position": [6.5, 14], "facing": 270,
          "chariot": True, "crew": [{"ld": 9}, {"ld": 7}]},
         {"id": "Knight", "unit": "Knights", "army": "Dwarves", "size": 2, "mounted": True,
-         "mount": {"ld": 3}, "position": [-6, 14], "facing": 270, "elevation": 1.5},
+         "mount": {"ld": 3}, "position": [-6, 14], "facing": 270, "elevation": 1.5,
+         "stats": {"ld": 9}},
     ],
     "sight": [
         {"from": "Archer 1", "to": "Giant", "los": True, "cover": "light",
@@ -273,7 +276,8 @@ class Chronopia(Rulebook):
                    "(Chronopia, chapter 3.6-3.8)")
     core_files = ("dice.lp",)
     rule_files = ("vocabulary.lp", "targeting.lp", "shooting.lp", "magic.lp", "morale.lp",
-                  "interpretation.lp", "alternatives.lp")
+                  "interpretation.lp", "alternatives.lp", "queries.lp")
+    answers_queries = True      # each ruling names the query it answers (queries.lp)
     default_edition = "crit_3_or_less"
     kinds = KINDS
     bounds = (
@@ -287,9 +291,9 @@ class Chronopia(Rulebook):
     )
     # enumerate lists every state: one model, a query, no optional facts (no stats)
     listing_bounds = {"max_models": 1, "max_queries": 1, "max_features": 0}
-    # diff lists only the states that change: a shooter and a target (without an RS stat,
-    # its RS is 0: a modified RS of 0 or less)
-    diff_bounds = {"max_models": 2}
+    # diff lists only the states that change: a shooter with its RS and a target (RS 3 or
+    # 10, minus range and cover: a modified RS below 3)
+    diff_bounds = {"max_models": 2, "max_features": 1}
     witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3))
 
     def max_class_size(self, bounds):
@@ -347,6 +351,7 @@ class Chronopia(Rulebook):
             path = f"queries[{i}]"
             q["kind"] = next(k for k in KIND_SPECS if q[k] is not None)  # QUERY: exactly one
             _check_query(q, f"{path}.{q['kind']}", models, units, by_id)
+            _require_stats(q, f"{path}.{q['kind']}", state["models"])
         return state
 
     def facts(self, state):
@@ -571,6 +576,32 @@ def _check_query(q, path, models, units, by_id):
     elif kind == "rampage":
         if body["unit"] not in units:
             raise InputError(f"unknown unit {shown(body['unit'])}", f"{path}.unit")
+
+
+def _needed_stats(q):
+    """(model, stat, role, rule) for each stat a ruling of the query reads. The source gives
+    none of them a default (a missing RS is not 0): the document must give them."""
+    kind, body = q["kind"], q[q["kind"]]
+    if kind == "shoot":
+        yield body["shooter"], "rs", "the shooter", "C36-HIT"
+        if body["weapon"]["adds_strength"]:
+            yield body["shooter"], "st", "the shooter of a weapon that adds strength", "C36-SAVE"
+    elif kind == "cast":
+        yield body["caster"], "mg", "the caster", "C37-CAST"
+        if body["spell"]["resistable"]:
+            yield body["target"], "ld", "the target of a spell it may resist", "C37-RESIST"
+    elif kind == "summon":
+        yield body["summoner"], "mg", "the summoner", "C37-SUMMON"
+        yield body["summoner"], "actions", "the summoner", "C37-SUMMON"
+
+
+def _require_stats(q, path, models):
+    index = {m["id"]: i for i, m in enumerate(models)}
+    for model, stat, role, rule in _needed_stats(q):
+        i = index[model]
+        if models[i]["stats"].get(stat) is None:
+            raise InputError(f"missing (required: {shown(model)} is {role} in {path}, and "
+                             f"{rule} needs its {stat.upper()})", f"models[{i}].stats.{stat}")
 
 
 def _model_facts(m):

@@ -30,13 +30,18 @@ def _yes(value, yes, no):
     return yes if value else no
 
 
+def _words(name):
+    """A vocabulary name as words: ``flees_from_causer`` -> ``flees from causer``."""
+    return name.replace("_", " ")
+
+
 KINDS = (
     RulingKind("legal_target", ("shooter", "target", "needs_ld_test"),
                lambda r: f"{r['shooter']} may shoot at {r['target']}"
                          f"{_yes(r['needs_ld_test'], OPPORTUNITY, '')}."),
     RulingKind("target_refused", ("shooter", "target", "reason"),
                lambda r: f"{r['shooter']} may not shoot at {r['target']}: "
-                         f"{REFUSALS.get(r['reason'], r['reason'])}."),
+                         f"{REFUSALS.get(r['reason'], _words(r['reason']))}."),
     RulingKind("out_of_range", ("shooter", "target"),
                lambda r: f"{r['target']} is beyond {r['shooter']}'s maximum range: the action "
                          "is lost."),
@@ -67,7 +72,8 @@ KINDS = (
                lambda r: f"{r['summoner']} {_yes(r['allowed'], 'may', 'may not')} summon; the "
                          f"placement is {_yes(r['placement_ok'], 'valid', 'too far')}."),
     RulingKind("control_cost", ("summoner", "value"),
-               lambda r: f"{r['summoner']} needs {r['value']} action(s) to keep control."),
+               lambda r: f"{r['summoner']} needs {r['value']} "
+                         f"{_yes(r['value'] == 1, 'action', 'actions')} to keep control."),
     RulingKind("rampages", ("unit",), lambda r: f"{r['unit']} rampages."),
     RulingKind("regains_control", ("unit",),
                lambda r: f"{r['unit']}'s summoner regains control by paying an action at its "
@@ -79,10 +85,11 @@ KINDS = (
     RulingKind("immune", ("unit", "factor"),
                lambda r: f"{r['unit']} is immune to {r['factor']}."),
     RulingKind("no_test", ("unit", "factor", "reason"),
-               lambda r: f"{r['unit']} takes no {r['factor']} test ({r['reason']})."),
+               lambda r: f"{r['unit']} takes no {r['factor']} test ({_words(r['reason'])})."),
+    # shown under their query (text output groups rulings by query)
     RulingKind("outcome", ("query", "result"),
-               lambda r: f"{r['query']}: {r['result']}."),
+               lambda r: f"Result: {_words(r['result'])}."),
     RulingKind("chance", ("query", "die", "result", "in", "of"),
-               lambda r: f"{r['query']}: {r['result']} in {r['in']} of {r['of']}"
-                         f"{'' if r['die'] == 'first' else ' (' + r['die'] + ')'}."),
+               lambda r: f"{_words(r['result']).capitalize()} in {r['in']} of {r['of']}"
+                         f"{'' if r['die'] == 'first' else ' (' + r['die'] + ' die)'}."),
 )

@@ -12,7 +12,7 @@ from .. import signals
 from ..render import analysis_text, to_json
 from .outfile import OutFile
 from .output import format_option, resolve
-from .progress import Progress
+from .progress import Progress, quiet_option
 
 
 def _shown(bound, value):
@@ -98,6 +98,21 @@ def _bounds(values):
     return {name: value for name, value in values.items() if value is not None}
 
 
+FOUND, UNKNOWN = 1, 3     # exit codes: something found (violated, contradiction); not decided
+
+
+def exit_code(statuses):
+    """1 when anything is violated (an invariant, or an errata's contradiction found), else
+    3 when anything is unknown (a search ran out of time or was stopped), else 0."""
+    statuses = set(statuses)
+    return FOUND if "violated" in statuses else UNKNOWN if "unknown" in statuses else 0
+
+
+def _listing_exit(ctx, result):
+    """A listing (enumerate, diff) stopped before the end exits 3: incomplete."""
+    ctx.exit(0 if result.get("complete", True) else UNKNOWN)
+
+
 def _emit(result, fmt, kind):
     """Print the result; a run stopped by Ctrl-C (or SIGTERM, SIGHUP) prints what it has,
     then exits 128 + the signal (130 for Ctrl-C)."""
@@ -117,42 +132,52 @@ def _emit(result, fmt, kind):
 @timeout_option(120.0)
 @cluster_options
 @format_option
+@quiet_option
 @click.pass_context
 def check_command(ctx, rulebook, edition, invariants, timeout, workers, scheduler, fmt,
-                  **bounds):
+                  quiet, **bounds):
     """Check every invariant of RULEBOOK over all states within the bounds.
 
     Each invariant holds (within the bounds), is violated (with the smallest witness, a
     state document `rulings rule` accepts, and the rule IDs involved) or is unknown (the
-    search ran out of time). Exit code 1 when any invariant is violated.
+    search ran out of time).
+
+    Exit codes: 0 every invariant holds; 1 an invariant is violated; 3 none is violated but
+    one is unknown (out of --timeout: not decided); 2 bad input or usage.
 
     \b
     Example:
       rulings check redemption
       rulings check redemption --values 0..6 --format json
     """
-    result = api.check(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal(),
-                       list(invariants) or None, workers=workers, scheduler=scheduler)
+    result = api.check(rulebook, _bounds(bounds), edition, timeout,
+                       Progress.for_terminal(quiet), list(invariants) or None,
+                       workers=workers, scheduler=scheduler)
     _emit(result, fmt, "check")
-    if any(i["status"] == "violated" for i in result["invariants"]):
-        ctx.exit(1)
+    ctx.exit(exit_code(i["status"] for i in result["invariants"]))
 
 
 @click.command("enumerate", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=True)
 @click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--out", type=click.Path(dir_okay=False), default=None,
               help="write every state with its rulings, one JSON line each, as found "
                    "(into a temporary file beside FILE, moved into place when the run ends)")
 @timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
 @cluster_options
 @format_option
-def enumerate_command(rulebook, edition, out, timeout, workers, scheduler, fmt, **bounds):
+@quiet_option
+@click.pass_context
+def enumerate_command(ctx, rulebook, edition, out, timeout, workers, scheduler, fmt, quiet,
+                      **bounds):
     """List every distinct state of RULEBOOK within the bounds, grouped by rulings.
 
     Symmetric duplicates are counted once. Classes group states with the same rulings,
     identifiers left out, each with its count and smallest witness.
+
+    Exit codes: 0 the listing is complete; 3 it is incomplete (stopped at --timeout);
+    2 bad input or usage.
 
     \b
     Example:
@@ -163,9 +188,10 @@ def enumerate_command(rulebook, edition, out, timeout, workers, scheduler, fmt, 
     validate(workers, scheduler)
     with OutFile(out) if out is not None else contextlib.nullcontext() as lines:
         result = api.enumerate_states(rulebook, _bounds(bounds), edition, timeout, lines,
-                                      Progress.for_terminal(), workers=workers,
+                                      Progress.for_terminal(quiet), workers=workers,
                                       scheduler=scheduler)
     _emit(result, fmt, "enumerate")
+    _listing_exit(ctx, result)
 
 
 @click.command("diff", cls=RulebookCommand)
@@ -176,16 +202,23 @@ def enumerate_command(rulebook, edition, out, timeout, workers, scheduler, fmt, 
 @timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
 @cluster_options
 @format_option
-def diff_command(rulebook, before, after, timeout, workers, scheduler, fmt, **bounds):
+@quiet_option
+@click.pass_context
+def diff_command(ctx, rulebook, before, after, timeout, workers, scheduler, fmt, quiet,
+                 **bounds):
     """List the states of RULEBOOK whose rulings change from one edition to another.
+
+    Exit codes: 0 the listing is complete (whether or not anything changes); 3 it is
+    incomplete (stopped at --timeout); 2 bad input or usage.
 
     \b
     Example:
       rulings diff redemption --from literal --to negative_counts --characters 3
     """
-    result = api.diff(rulebook, before, after, _bounds(bounds), timeout, Progress.for_terminal(),
-                      workers=workers, scheduler=scheduler)
+    result = api.diff(rulebook, before, after, _bounds(bounds), timeout,
+                      Progress.for_terminal(quiet), workers=workers, scheduler=scheduler)
     _emit(result, fmt, "diff")
+    _listing_exit(ctx, result)
 
 
 @click.command("errata", cls=RulebookCommand)
@@ -195,20 +228,24 @@ def diff_command(rulebook, before, after, timeout, workers, scheduler, fmt, **bo
 @timeout_option(120.0)
 @cluster_options
 @format_option
+@quiet_option
 @click.pass_context
-def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **bounds):
+def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, quiet, **bounds):
     """Find contradictions inside an edition of RULEBOOK: the rule IDs that disagree, a
-    witness state and an explanation. Exit code 1 when there are any.
+    witness state and an explanation.
+
+    Exit codes: 0 no contradiction; 1 a contradiction found; 3 none found but a search is
+    unknown (out of --timeout: not decided); 2 bad input or usage.
 
     \b
     Example:
       rulings errata redemption --format json
     """
-    result = api.errata(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal(),
-                        workers=workers, scheduler=scheduler)
+    result = api.errata(rulebook, _bounds(bounds), edition, timeout,
+                        Progress.for_terminal(quiet), workers=workers, scheduler=scheduler)
     _emit(result, fmt, "errata")
-    if any(c.get("status") != "unknown" for c in result["contradictions"]):
-        ctx.exit(1)
+    # a contradiction found has no status; one not decided is "unknown"
+    ctx.exit(exit_code(c.get("status", "violated") for c in result["contradictions"]))
 
 
 @click.command("coverage", cls=RulebookCommand)
@@ -219,8 +256,10 @@ def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **b
 @timeout_option(120.0, "seconds per rule; what does not finish is reported unknown")
 @cluster_options
 @format_option
+@quiet_option
 @click.pass_context
-def coverage_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, **bounds):
+def coverage_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, quiet,
+                     **bounds):
     """For every rule ID in force, the smallest state within the bounds where the rule
     contributes to a ruling (a witness document `rulings rule` accepts), or "unreachable
     within the bounds". A rule contributes when a ruling cites it or, for a rule no ruling
@@ -232,8 +271,8 @@ def coverage_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, *
       rulings coverage b5
       rulings coverage b5 --edition original --format json
     """
-    result = api.coverage(rulebook, _bounds(bounds), edition, timeout, Progress.for_terminal(),
-                          workers=workers, scheduler=scheduler)
+    result = api.coverage(rulebook, _bounds(bounds), edition, timeout,
+                          Progress.for_terminal(quiet), workers=workers, scheduler=scheduler)
     _emit(result, fmt, "coverage")
     if result["reached"] < result["total"]:
         ctx.exit(1)

@@ -1,5 +1,6 @@
 """Entry point: the command group, output set-up and error handling shared by commands."""
 
+import importlib
 import os
 import sys
 import traceback
@@ -8,17 +9,55 @@ import click
 
 from ..errors import RulingsError
 from .. import signals
-from .analysis import (check_command, coverage_command, diff_command, enumerate_command,
-                       errata_command)
-from .catalogue import rulebooks_command
-from .documents import new_command, schema_command, validate_command
-from .lookup import explain_command
 from .output import echo_error
-from .rule import rule_command
+
+# One line per command: its name, "module:attribute" under pybridge.cli, and the summary
+# `rulings --help` shows. A command's module (and what it imports) loads only when it runs.
+COMMANDS = {
+    "rule": ("rule:rule_command", "Give the rulings for each state document."),
+    "check": ("analysis:check_command", "Check every invariant of a rulebook within bounds."),
+    "enumerate": ("analysis:enumerate_command",
+                  "List every state within bounds, grouped by rulings."),
+    "diff": ("analysis:diff_command",
+             "List the states whose rulings change from one edition to another."),
+    "errata": ("analysis:errata_command", "Find contradictions inside an edition."),
+    "coverage": ("analysis:coverage_command",
+                 "For every rule in force, the smallest state it contributes to a ruling in."),
+    "rulebooks": ("catalogue:rulebooks_command",
+                  "List the rulebooks, their editions and their rule IDs."),
+    "schema": ("documents:schema_command", "Print the JSON Schema of a rulebook's documents."),
+    "new": ("documents:new_command", "Write a commented YAML template of a state document."),
+    "validate": ("documents:validate_command", "Check state documents without solving them."),
+    "explain": ("lookup:explain_command",
+                "Look up a rule: its summary, editions, source passage and lines."),
+}
 
 
 class Group(click.Group):
-    """Turns library errors into one-line messages and exit codes, never a traceback."""
+    """Imports each command's module on use (see COMMANDS); turns library errors into
+    one-line messages and exit codes, never a traceback."""
+
+    def list_commands(self, ctx):
+        return list(COMMANDS) + sorted(set(self.commands) - set(COMMANDS))
+
+    def get_command(self, ctx, name):
+        if name in self.commands:
+            return self.commands[name]
+        if name not in COMMANDS:
+            return None
+        module, attribute = COMMANDS[name][0].split(":")
+        command = getattr(importlib.import_module(f".{module}", __package__), attribute)
+        self.commands[name] = command
+        return command
+
+    def format_commands(self, ctx, formatter):
+        """The summaries from COMMANDS, whole (click would cut them to fit a line), without
+        importing a command."""
+        rows = [(name, COMMANDS[name][1] if name in COMMANDS else
+                 self.commands[name].get_short_help_str(limit=200))
+                for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx):
         try:
@@ -66,17 +105,6 @@ def cli():
     """
 
 
-cli.add_command(rule_command)
-cli.add_command(check_command)
-cli.add_command(enumerate_command)
-cli.add_command(diff_command)
-cli.add_command(errata_command)
-cli.add_command(coverage_command)
-cli.add_command(rulebooks_command)
-cli.add_command(schema_command)
-cli.add_command(new_command)
-cli.add_command(validate_command)
-cli.add_command(explain_command)
 
 
 def _detach_stdout():

@@ -8,7 +8,7 @@ import click
 from ..printable import printable
 
 format_option = click.option(
-    "--format", "fmt", type=click.Choice(["json", "text"]), default=None,
+    "-f", "--format", "fmt", type=click.Choice(["json", "text"]), default=None,
     help="Output format (default: text on a terminal, json otherwise).",
 )
 

@@ -3,6 +3,11 @@
 import sys
 import time
 
+import click
+
+quiet_option = click.option(
+    "-q", "--quiet", is_flag=True, help="no progress on stderr (errors are still shown)")
+
 
 class Progress:
     def __init__(self, stream=None):
@@ -11,8 +16,8 @@ class Progress:
         self.last = 0.0
 
     @classmethod
-    def for_terminal(cls):
-        return cls() if sys.stderr.isatty() else None
+    def for_terminal(cls, quiet=False):
+        return cls() if sys.stderr.isatty() and not quiet else None
 
     # check / errata: one line per part
     def start(self, name):
@@ -29,11 +34,15 @@ class Progress:
         now = time.monotonic()
         if now - self.last >= 0.2:
             self.last = now
-            self.stream.write(f"\r  {states} states, {classes} classes, "
-                              f"{now - self.started:.0f} s")
+            self.stream.write(f"\r  {_counts(states, classes)}, {now - self.started:.0f} s")
             self.stream.flush()
 
     def finish(self, states, classes):
-        self.stream.write(f"\r  {states} states, {classes} classes, "
+        self.stream.write(f"\r  {_counts(states, classes)}, "
                           f"{time.monotonic() - self.started:.1f} s\n")
         self.stream.flush()
+
+
+def _counts(states, classes):
+    from ..render import counted
+    return f"{counted(states, 'state')}, {counted(classes, 'class', 'classes')}"
