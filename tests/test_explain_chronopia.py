@@ -92,11 +92,11 @@ def test_flier_C36_FLY():
     node(why, "C36-RANGE", "within the short range, 12 inches")
     # On its 5-inch hill the Archer's dead zone reaches 5 inches: the Bat's 2.974 on the
     # ground lies inside it, but shots at fliers ignore dead zones.
-    zone = node(ruling(result, "legal_target", target="Bat")["why"], "C36-DEAD",
+    zone = node(ruling(result, "legal_target", target="Bat", query="at the bat")["why"], "C36-DEAD",
                 "fliers ignore dead zones")
     assert (zone["facts"]["ground"], zone["facts"]["drop"]) == (2.974, 5)
     # The Bat within 12 inches binds the Archer: the Rider (20.88 inches) is refused.
-    refused = ruling(result, "target_refused", target="Rider")["why"]
+    refused = ruling(result, "target_refused", target="Rider", query="at the bat")["why"]
     bound = node(refused, "C36-PRI-D", "Bats")
     assert addends(bound["facts"], "near") == [("Bat", 6.974)]
     assert node(refused, "C36-PRI-D", "Rider (20.881 inches)")["facts"]["group"] == "Riders"
@@ -106,13 +106,13 @@ def test_flier_C36_FLY():
 def test_individual_free_choice_C36_PRI_E():
     result = explained(HERE / "individual_free_choice.yaml")
     # Rider 1 (5, 18): 18.6815...; Rider 2 (-5, 19): 19.6468...; the Spear 8 inches ahead.
-    refused = ruling(result, "target_refused", target="Rider 1")["why"]
+    refused = ruling(result, "target_refused", target="Rider 1", query="at rider 2")["why"]
     step = node(refused, "C36-PRI-E", "Rider 1 (18.682 inches) is panicked")
     assert addends(step["facts"], "nearest") == [("Rider 2", 19.647)]
-    pick = node(ruling(result, "legal_target", target="Rider 2")["why"], "C36-PRI-E",
+    pick = node(ruling(result, "legal_target", target="Rider 2", query="at rider 2")["why"], "C36-PRI-E",
                 "nearest non-panicked model of Riders")
     assert pick["facts"]["distance"] == 19.647
-    node(ruling(result, "legal_target", target="Spear")["why"], "C36-ARC", "8 inches away")
+    node(ruling(result, "legal_target", target="Spear", query="at rider 2")["why"], "C36-ARC", "8 inches away")
     hit = node(ruling(result, "hit_number", target="Rider 2")["why"], "C36-HIT", "9 or less")
     assert addends(hit["facts"], "sum")[:2] == [("RS", 13), ("range", -4)]
 
@@ -134,14 +134,14 @@ def test_larger_target_behind_smaller_C36_PRI_C():
 def test_nearest_model_priority_C36_PRI_A():
     result = explained(HERE / "nearest_model_priority.yaml")
     # Soldier 1 sqrt(73) = 8.544; Soldier 2 sqrt(91.25) = 9.5525; Captain sqrt(109) = 10.4403.
-    pick = node(ruling(result, "legal_target", target="Soldier 1")["why"], "C36-PRI-A",
+    pick = node(ruling(result, "legal_target", target="Soldier 1", query="volley")["why"], "C36-PRI-A",
                 "Soldier 1 is the nearest model of Men at Arms")
     assert pick["facts"]["distance"] == 8.545
     assert addends(pick["facts"], "others") == [("Soldier 2", 9.553), ("Captain", 10.441)]
-    step = node(ruling(result, "target_refused", target="Captain")["why"], "C36-PRI-A",
+    step = node(ruling(result, "target_refused", target="Captain", query="at the captain")["why"], "C36-PRI-A",
                 "Captain (10.441 inches) is not the nearest")
     assert addends(step["facts"], "nearest") == [("Soldier 1", 8.545)]
-    assert not [n for n in nodes(ruling(result, "target_refused", target="Captain")["why"])
+    assert not [n for n in nodes(ruling(result, "target_refused", target="Captain", query="at the captain")["why"])
                 if n["rule"] == "C36-PRI-E"]          # the Archer is no individual
     # 11 at short range, no cover: 2..11 hit, 12..19 miss.
     node(chance(result, "miss", "volley"), "C36-HIT", "12 to 19")
