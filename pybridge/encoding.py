@@ -22,6 +22,7 @@ from pathlib import Path
 import clingo
 from clingo import ast
 
+from . import program_cache
 from .symbols import fact
 
 CORE_FILES = ("in_force.lp", "rulings.lp", "explain.lp", "display.lp")
@@ -170,6 +171,14 @@ class Encoding:
         return tuple(s for s in self.statements if s.ast_type != ast.ASTType.External)
 
     @cached_property
+    def fixed_text(self):
+        """``fixed_statements`` as program text, which clingo parses several times faster
+        than the files (the program of every ``rulings rule`` call; pybridge/program_cache.py
+        keeps it by the files' content)."""
+        return program_cache.cached(f"{self.rulebook}-fixed", self.files,
+                                    lambda: "\n".join(str(s) for s in self.fixed_statements))
+
+    @cached_property
     def explaining_statements(self):
         """The program for one edition (as ``fixed_statements``) with its explanations:
         the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
@@ -202,7 +211,14 @@ class Encoding:
     @cached_property
     def editions(self):
         """Editions by name, from ``editions.lp`` (``edition(Name, Description)`` and
-        ``in_edition(Name, ID)``, given the catalogue as ``rule_id/1``)."""
+        ``in_edition(Name, ID)``, given the catalogue as ``rule_id/1``); kept in the program
+        cache by the files' content."""
+        found = program_cache.cached(
+            f"{self.rulebook}-editions", self.files + [self.editions_file],
+            lambda: [[e.name, e.description, list(e.rule_ids)] for e in self._editions().values()])
+        return {name: Edition(name, description, tuple(ids)) for name, description, ids in found}
+
+    def _editions(self):
         control = clingo.Control(logger=silent)
         control.load(str(self.editions_file))
         with control.backend() as backend:

@@ -35,17 +35,21 @@ def ground(encoding, facts, in_force=None, explaining=False):
     edition, in_force/1 free externals to be assumed. ``explaining`` (with ``in_force``):
     the rules' explanations are grounded too (asp/core/explain.lp)."""
     statements = encoding.statements if in_force is None else \
-        encoding.explaining_statements if explaining else encoding.fixed_statements
+        encoding.explaining_statements if explaining else encoding.fixed_text
     return _grounded(statements, facts, encoding.rule_ids, in_force)
 
 
 def _grounded(statements, facts, rule_ids, in_force, show=None):
-    """The parsed ``statements`` grounded with ``facts``, the rule catalogue ``rule_ids`` and,
-    unless ``in_force`` is None, its IDs as in_force/1 facts (``show``: extra #show text)."""
+    """The parsed ``statements`` (or the same program as text) grounded with ``facts``, the
+    rule catalogue ``rule_ids`` and, unless ``in_force`` is None, its IDs as in_force/1 facts
+    (``show``: extra #show text)."""
     control = clingo.Control(["--project=show"], logger=silent)
-    with ast.ProgramBuilder(control) as builder:
-        for statement in statements:
-            builder.add(statement)
+    if isinstance(statements, str):
+        control.add("base", [], statements)
+    else:
+        with ast.ProgramBuilder(control) as builder:
+            for statement in statements:
+                builder.add(statement)
     if show is not None:
         control.add("base", [], show)
     with control.backend() as backend:

@@ -1,0 +1,66 @@
+"""The program cache (pybridge/program_cache.py): the text it keeps is the program the rule
+files give, a changed file is a new entry, and a cache that cannot be written changes
+nothing but the time."""
+
+import json
+
+import pytest
+from clingo import ast
+
+from pybridge import api, program_cache
+from pybridge.books import RULEBOOKS
+from pybridge.encoding import silent
+
+EXAMPLE = "examples/redemption/three_character_battle.yaml"
+
+
+def _texts(statements):
+    return [str(s) for s in statements if s.ast_type != ast.ASTType.Comment]
+
+
+@pytest.mark.parametrize("name", sorted(RULEBOOKS))
+def test_the_cached_text_and_editions_are_those_of_the_rule_files(name):
+    encoding = RULEBOOKS[name].encoding
+    reparsed = []
+    ast.parse_string(encoding.fixed_text, reparsed.append, logger=silent)
+    # parsing text begins with its own '#program base.'
+    assert _texts(reparsed)[0] == "#program base."
+    assert _texts(reparsed)[1:] == _texts(encoding.fixed_statements)
+    assert encoding.editions == encoding._editions()
+
+
+def test_a_second_reading_comes_from_the_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path))
+    paths = [tmp_path / "a.lp"]
+    paths[0].write_text("a.")
+    assert program_cache.cached("x", paths, lambda: ["computed"]) == ["computed"]
+    (entry,) = tmp_path.glob("x-*.json")
+    assert json.loads(entry.read_text()) == ["computed"]
+    assert program_cache.cached("x", paths, lambda: pytest.fail("not read")) == ["computed"]
+
+
+def test_a_changed_file_is_a_new_entry(monkeypatch, tmp_path):
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path))
+    path = tmp_path / "a.lp"
+    path.write_text("a.")
+    program_cache.cached("x", [path], lambda: 1)
+    path.write_text("b.")
+    assert program_cache.cached("x", [path], lambda: 2) == 2
+    assert len(list(tmp_path.glob("x-*.json"))) == 2
+
+
+def test_a_cache_that_cannot_be_written_changes_nothing(monkeypatch, tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    monkeypatch.setenv("RULINGS_CACHE", str(blocked / "below"))     # under a file: cannot be made
+    expected = api.rule(EXAMPLE)
+    monkeypatch.setenv("RULINGS_CACHE", "off")
+    assert api.rule(EXAMPLE) == expected
+
+
+def test_off_writes_nothing(monkeypatch, tmp_path):
+    monkeypatch.setenv("RULINGS_CACHE", "off")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert program_cache.cached("x", [], lambda: 3) == 3
+    assert list(tmp_path.iterdir()) == []
