@@ -1,19 +1,19 @@
 """A cache of what every `rulings rule` call would otherwise work out from the rule files:
-the program for states as text, the rule catalogue and the editions.
+the program for states as text, and the editions.
 
 Parsing the rule files into clingo's AST (and leaving out what a state's program does not
 hold) is most of a small state's ruling time; clingo parses the same program given as text
-several times faster. The cache holds that text, keyed by a hash of every rule file's bytes,
-of the code that makes it and of clingo's version, so that a changed file (or another clingo) is a new entry and a stale
-one is never read. It lives in ``$RULINGS_CACHE``, else ``$XDG_CACHE_HOME/rulings``, else
-``~/.cache/rulings``; when that cannot be written the work is simply done each time.
-``RULINGS_CACHE=off`` turns it off.
+several times faster. The cache holds that text with its signature: checksums of every rule
+file's bytes and of the code that makes it, and clingo's version; an entry whose signature
+differs from the files' is never read. It lives in ``$RULINGS_CACHE``, else
+``$XDG_CACHE_HOME/rulings``, else ``~/.cache/rulings``; when that cannot be written the work
+is simply done each time. ``RULINGS_CACHE=off`` turns it off.
 """
 
-import hashlib
 import json
 import os
 import tempfile
+import zlib
 from pathlib import Path
 
 import clingo
@@ -36,29 +36,36 @@ def directory():
 CODE = (Path(__file__), Path(__file__).with_name("encoding.py"))
 
 
-def key(paths):
-    """A name for the content of ``paths`` (and of CODE) under this clingo (hex)."""
-    digest = hashlib.sha256(f"{FORMAT} {clingo.__version__}".encode())
+def signature(paths):
+    """What the kept value depends on: clingo's version and, for every file of ``paths`` and
+    of CODE, its name, size and two checksums of its bytes (zlib's CRC-32 and Adler-32: an
+    accidental match of both is about one in 2**64; hashlib would cost the start-up the
+    loading of OpenSSL)."""
+    parts = [f"format {FORMAT}", f"clingo {clingo.__version__}"]
     for path in (*CODE, *paths):
         data = Path(path).read_bytes()
-        digest.update(f"\0{Path(path).name}\0{len(data)}\0".encode())
-        digest.update(data)
-    return digest.hexdigest()[:32]
+        parts.append(f"{Path(path).name} {len(data)} {zlib.crc32(data):08x} "
+                     f"{zlib.adler32(data):08x}")
+    return "\n".join(parts)
 
 
 def cached(name, paths, compute):
-    """``compute()`` (JSON-able), read from the cache when it holds this content of
-    ``paths``, else computed and stored."""
+    """``compute()`` (JSON-able), read from the cache when it holds it for this content of
+    ``paths``, else computed and stored. The entry keeps its signature, and one whose
+    signature differs is computed afresh (and replaced)."""
     folder = directory()
     if folder is None:
         return compute()
-    path = folder / f"{name}-{key(paths)}.json"
+    expected = signature(paths)
+    path = folder / f"{name}-{zlib.crc32(expected.encode()):08x}.json"
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        if stored["signature"] == expected:
+            return stored["value"]
+    except (OSError, ValueError, KeyError, TypeError):
         pass
     value = compute()
-    _store(folder, path, value)
+    _store(folder, path, {"signature": expected, "value": value})
     return value
 
 

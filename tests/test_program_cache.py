@@ -35,7 +35,7 @@ def test_a_second_reading_comes_from_the_cache(monkeypatch, tmp_path):
     paths[0].write_text("a.")
     assert program_cache.cached("x", paths, lambda: ["computed"]) == ["computed"]
     (entry,) = tmp_path.glob("x-*.json")
-    assert json.loads(entry.read_text()) == ["computed"]
+    assert json.loads(entry.read_text())["value"] == ["computed"]
     assert program_cache.cached("x", paths, lambda: pytest.fail("not read")) == ["computed"]
 
 
@@ -64,3 +64,16 @@ def test_off_writes_nothing(monkeypatch, tmp_path):
     monkeypatch.setenv("HOME", str(tmp_path))
     assert program_cache.cached("x", [], lambda: 3) == 3
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_entry_kept_for_other_content_is_not_read(monkeypatch, tmp_path):
+    # two contents whose entries share a file name (a clash of the name's checksum): the
+    # entry says what it was kept for, and the other content is computed afresh
+    monkeypatch.setenv("RULINGS_CACHE", str(tmp_path))
+    path = tmp_path / "a.lp"
+    path.write_text("a.")
+    program_cache.cached("x", [path], lambda: 1)
+    (entry,) = tmp_path.glob("x-*.json")
+    stored = json.loads(entry.read_text())
+    entry.write_text(json.dumps({"signature": stored["signature"] + "other", "value": 1}))
+    assert program_cache.cached("x", [path], lambda: 2) == 2

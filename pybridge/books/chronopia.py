@@ -10,8 +10,6 @@ from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..geometry import (UNIT, Board, Cells, _sign_root_difference, distance_units, gap_to_line,
                         in_front, units)
-from ..inputs import ANY, OPTIONAL, Input, Joint, Kind, Names, Numbers, Obj, Ref, Union, \
-    Values, Vocabulary
 from ..schema import (AllOf, AnyOf, Bool, Enum, Given, Inside, Int, Is, ListOf, Not, Num, Opt,
                       Record, Registry, Requires, Str, shown)
 from ..symbols import Const, fact
@@ -782,6 +780,8 @@ def vocabulary():
     """The input facts (see vocabulary.lp) over the grid and the values above; the geometry
     the rules read is derived from the positions (asp/chronopia/derived.lp, as the bridge
     derives it); asp/chronopia/valid.lp says what else a valid document obeys."""
+    from ..inputs import (ANY, OPTIONAL, Input, Joint, Kind, Names, Numbers, Obj, Ref,
+                          Union, Values, Vocabulary)  # only the analysis needs them
     model, any_model = Obj("model"), Ref("model")
     queries = Obj(*QUERY_KINDS)
     unit = Union(Names("u"), any_model)

@@ -8,8 +8,6 @@ from collections import defaultdict
 from functools import cached_property
 
 from ..analysis.bounds import Bound
-from ..inputs import (OPTIONAL, Ints, Input, Kind, Names, Obj, Ref, Tagged, Union, Values,
-                      Vocabulary)
 from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
                       check_sum, refuse_cycles)
 from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
@@ -184,6 +182,8 @@ class Redemption(Rulebook):
         (the types "hero" and "evil_character") and others (a third type, two brigades);
         asp/redemption/valid.lp says the rest. The documents' defaults come first (battle,
         duration phase), so that a smallest witness uses them."""
+        from ..inputs import (OPTIONAL, Ints, Input, Kind, Names, Obj, Ref, Tagged, Union,
+                              Values, Vocabulary)
         character, card = Obj("character"), Obj("card")
         either = Obj("card", "character")
         any_card = Ref("card", "character")
