@@ -127,7 +127,7 @@ def _check_lines(result):
             if "witness_after" in inv:
                 lines.append(f"    after:   {_witness_text(inv['witness_after'])}")
         elif inv["status"] == "unknown":
-            why = f"{inv['reason']}" if "reason" in inv else "the search did not finish in time"
+            why = inv.get("reason", "the search did not finish in time")
             lines.append(f"    ({why}: neither holds nor violated)")
     return ":", lines
 
@@ -136,7 +136,8 @@ def _errata_lines(result):
     found, lines = result["contradictions"], []
     for item in found:
         if item.get("status") == "unknown":
-            lines.append(f"  {item['id']} unknown (the search did not finish): "
+            lines.append(f"  {item['id']} unknown "
+                         f"({item.get('reason', 'the search did not finish')}): "
                          f"{item['explanation']}")
             continue
         against = _other_reading(item, result, ", against")
@@ -182,7 +183,7 @@ def _coverage_lines(result):
         elif rule["status"] == "unreachable":
             lines.append(f"  {rule['id']}: unreachable within the bounds")
         else:
-            lines.append(f"  {rule['id']}: unknown (out of time)")
+            lines.append(f"  {rule['id']}: unknown ({rule.get('reason', 'out of time')})")
     return (f": {result['reached']} of {counted(result['total'], 'rule')} reached", lines)
 
 

@@ -61,3 +61,21 @@ def test_a_listing_whose_child_is_killed_is_incomplete_with_its_reason(monkeypat
     result = enumeration.enumerate_states(book, _tiny(book), book.default_edition, timeout=60)
     assert result["complete"] is False and result["total"] == 0
     assert "killed by SIGKILL" in result["reason"]
+
+
+def test_text_output_gives_the_reason_of_an_unknown():
+    from pybridge.render import analysis_text
+    reason = "the analysis process was killed by SIGKILL (out of memory?) before it reported"
+    entry = {"id": "X-1", "description": "d", "status": "unknown", "witness": None,
+             "rules": [], "reason": reason}
+    bounds = {"max_characters": 2}
+    check = {"rulebook": "redemption", "edition": "literal", "bounds": bounds,
+             "timeout": 1.0, "invariants": [entry]}
+    errata = {"rulebook": "redemption", "edition": "literal", "bounds": bounds,
+              "contradictions": [{"id": "X-1", "rules": [], "witness": None,
+                                  "status": "unknown", "explanation": "d", "reason": reason}]}
+    coverage = {"rulebook": "redemption", "edition": "literal", "bounds": bounds,
+                "reached": 0, "total": 1, "rules": [{"id": "X-1", "status": "unknown",
+                                                     "reason": reason}]}
+    for kind, result in (("check", check), ("errata", errata), ("coverage", coverage)):
+        assert reason in analysis_text(kind, result)
