@@ -293,13 +293,18 @@ CHEAP = settings(max_examples=150, deadline=None, derandomize=True, database=Non
                                         HealthCheck.large_base_example])
 
 
+def drawn_path(data, book, where=lambda node: True):
+    """An example document of ``book`` and the path of one of its nodes ``where`` holds."""
+    _, doc = data.draw(test_fuzz.example(book), label="example")
+    paths = [path for path, node in test_fuzz.walk(doc) if path and where(node)]
+    return doc, data.draw(st.sampled_from(paths), label="path")
+
+
 @pytest.mark.parametrize("book", BOOKS)
 @CHEAP
 @given(data=st.data())
 def test_a_node_replaced_by_a_wrong_typed_value(book, data):
-    _, doc = data.draw(test_fuzz.example(book), label="example")
-    paths = [path for path, _ in test_fuzz.walk(doc) if path]
-    path = data.draw(st.sampled_from(paths), label="path")
+    doc, path = drawn_path(data, book)
     test_fuzz.put(doc, path, data.draw(test_fuzz.WRONG_VALUES, label="value"))
     assert_agree(book, doc)
 
@@ -308,9 +313,7 @@ def test_a_node_replaced_by_a_wrong_typed_value(book, data):
 @CHEAP
 @given(data=st.data())
 def test_a_key_deleted(book, data):
-    _, doc = data.draw(test_fuzz.example(book), label="example")
-    paths = [path for path, _ in test_fuzz.walk(doc) if path]
-    path = data.draw(st.sampled_from(paths), label="path")
+    doc, path = drawn_path(data, book)
     del test_fuzz.at(doc, path[:-1])[path[-1]]
     assert_agree(book, doc)
 
@@ -336,10 +339,7 @@ def test_an_unknown_key_added(book, data):
 def test_a_value_of_another_record_put_in_place(book, data):
     """A value of the right kind taken from elsewhere in the examples (an id where an id
     belongs, a number where a number belongs): the mutations that stay valid most often."""
-    _, doc = data.draw(test_fuzz.example(book), label="example")
-    paths = [path for path, node in test_fuzz.walk(doc)
-             if path and not isinstance(node, (dict, list))]
-    path = data.draw(st.sampled_from(paths), label="path")
+    doc, path = drawn_path(data, book, lambda node: not isinstance(node, (dict, list)))
     seen = test_fuzz.SEEN[book]
     name = [step for step in path if isinstance(step, str)][-1]
     anywhere = sorted({(type(v).__name__, repr(v)): v for values in seen.values()
