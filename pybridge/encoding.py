@@ -15,14 +15,15 @@ Editions are read from the rulebook's ``editions.lp``.
 """
 
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
+# clingo.ast (2 ms to import) is imported by the functions that use it: `rulings rule` reads
+# its program as text (program_cache) and needs no syntax tree.
 import clingo
-from clingo import ast
 
 from . import program_cache
+from .fields import Fields
 from .symbols import fact
 
 CORE_FILES = ("in_force.lp", "rulings.lp", "explain.lp", "display.lp")
@@ -41,8 +42,7 @@ def asp_root():
     raise FileNotFoundError("cannot find the asp/ folder of the rulings package")
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Fields):
     id: str
     summary: str
     source: str = None       # the passage it encodes, quoted exactly (fragments joined by " … ")
@@ -87,20 +87,10 @@ def annotated_rule(rule_id, summary, following):
     return Rule(rule_id, summary, source, notes.get("gloss"), no_source)
 
 
-@dataclass(frozen=True)
-class Edition:
+class Edition(Fields):
     name: str
     description: str
     rule_ids: tuple
-
-
-class _TheoryAtoms(ast.Transformer):
-    def __init__(self):
-        self.found = False
-
-    def visit_TheoryAtom(self, atom):
-        self.found = True
-        return atom
 
 
 def has_theory_atoms(statement):
@@ -108,22 +98,36 @@ def has_theory_atoms(statement):
     ``&`` without one: the tree is walked (slow, in Python) only when the text has."""
     if "&" not in str(statement):
         return False
-    finder = _TheoryAtoms()
-    finder(statement)
-    return finder.found
+    from clingo import ast
+    found = []
+
+    class TheoryAtoms(ast.Transformer):
+        def visit_TheoryAtom(self, atom):
+            found.append(atom)
+            return atom
+
+    TheoryAtoms()(statement)
+    return bool(found)
 
 
 def explains(statement):
     """Whether a statement is an explanation rule: its head a says atom (says, says_*: the
     names asp/core/explain.lp reserves)."""
+    from clingo import ast
     return statement.ast_type == ast.ASTType.Rule and str(statement.head).startswith("says")
 
 
 def _explaining(statement):
+    from clingo import ast
     if statement.ast_type == ast.ASTType.Definition and statement.name == "explaining":
         return ast.Definition(statement.location, statement.name,
                               ast.SymbolicTerm(statement.location, clingo.Number(1)), False)
     return statement
+
+
+def _external(statement):
+    from clingo import ast
+    return statement.ast_type == ast.ASTType.External
 
 
 def silent(_code, _message):
@@ -144,6 +148,7 @@ class Encoding:
     @cached_property
     def with_explanations(self):
         """Every statement of the rule files, parsed once, explanations included."""
+        from clingo import ast
         statements = []
         ast.parse_files([str(f) for f in self.files], statements.append, logger=silent)
         return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
@@ -168,7 +173,7 @@ class Encoding:
         """The program for one edition given as in_force/1 facts: without the free external,
         so the grounder evaluates what the state and the edition decide (a sum over them has
         one value) and drops the rules out of force."""
-        return tuple(s for s in self.statements if s.ast_type != ast.ASTType.External)
+        return tuple(s for s in self.statements if not _external(s))
 
     @cached_property
     def fixed_text(self):
@@ -184,12 +189,18 @@ class Encoding:
         the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
         ``says`` atoms are grounded too."""
         return tuple(_explaining(s) for s in self.with_explanations
-                     if not has_theory_atoms(s) and s.ast_type != ast.ASTType.External)
+                     if not has_theory_atoms(s) and not _external(s))
 
     @cached_property
     def rules(self):
         """The rule catalogue: each ID once, with its first paraphrase, its source passage and
-        gloss, in source order."""
+        gloss, in source order; kept in the program cache by the files' content."""
+        found = program_cache.cached(
+            f"{self.rulebook}-rules", self.files,
+            lambda: [[r.id, r.summary, r.source, r.gloss, r.no_source] for r in self._rules()])
+        return tuple(Rule(*fields) for fields in found)
+
+    def _rules(self):
         seen = {}
         for path in self.files:
             lines = path.read_text(encoding="utf-8").splitlines()

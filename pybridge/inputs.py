@@ -23,17 +23,15 @@ Argument domains:
   Joint(o, ...)      several arguments together, from one option (a tuple of domains)
 """
 
-from dataclasses import dataclass
-
 from clingo import SymbolType
 
+from .fields import Fields
 from .symbols import to_symbol
 
 ONE, OPTIONAL, ANY = "one", "optional", "any"
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(Fields):
     """Objects a document lists: ``name(1)``, ``name(2)``... up to the constant ``bound``;
     at least ``least`` of them in every state."""
 
@@ -46,8 +44,7 @@ class Kind:
                              # per count); False: each cube holds every count of them
 
 
-@dataclass(frozen=True)
-class Obj:
+class Obj(Fields):
     """The object a fact is about, of one kind, or of one of several kinds (a fact keyed by
     a card or a character): ``kinds``; ``kind`` is the first."""
 
@@ -61,56 +58,48 @@ class Obj:
         return self.kinds[0]
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(Fields):
     kinds: tuple
 
     def __init__(self, *kinds):
         object.__setattr__(self, "kinds", kinds)
 
 
-@dataclass(frozen=True)
-class Values:
+class Values(Fields):
     values: tuple
 
     def __init__(self, *values):
         object.__setattr__(self, "values", tuple(values))
 
 
-@dataclass(frozen=True, init=False)
 class Names(Values):
     pass
 
 
-@dataclass(frozen=True, init=False)
 class Numbers(Values):
     """Any integer a document may give (a length, a stat); the space tries these (the bounds
     the rules compare against, from either side)."""
 
 
-@dataclass(frozen=True)
-class Ints:
+class Ints(Fields):
     lo: str
     hi: str
     open: bool = False
 
 
-@dataclass(frozen=True)
-class Tagged:
+class Tagged(Fields):
     name: str
     inner: object
 
 
-@dataclass(frozen=True)
-class Union:
+class Union(Fields):
     options: tuple
 
     def __init__(self, *options):
         object.__setattr__(self, "options", tuple(options))
 
 
-@dataclass(frozen=True)
-class Joint:
+class Joint(Fields):
     """Several arguments taken together, from one of the options (tuples of domains of the
     same length), e.g. a selector ``(any, any)`` or ``(faction, Name)``."""
 
@@ -124,8 +113,7 @@ class Joint:
         return len(self.options[0])
 
 
-@dataclass(frozen=True)
-class Input:
+class Input(Fields):
     """``name(args...)``: ONE fact per key (the leading Obj arguments), at most one
     (OPTIONAL) or ANY number (each a feature of the state, counted by ``features``)."""
 
@@ -163,8 +151,7 @@ class Input:
         return length
 
 
-@dataclass(frozen=True)
-class Vocabulary:
+class Vocabulary(Fields):
     """Kinds of objects, input predicates, facts fixed in every state of the space (e.g. the
     default phases of a turn), the constant bounding how many OPTIONAL and ANY facts a
     state has at once ("" for no such bound), and the input facts the bridge derives from

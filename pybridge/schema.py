@@ -7,11 +7,10 @@ Shared by every rulebook; rulebook modules only declare their records and cross-
 
 import functools
 import math
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from .errors import InputError
+from .fields import Factory, Fields
 from .loading import HugeInt, plain_text
 
 # Numbers must stay summable in clingo's 32-bit integers: every single value is bounded here,
@@ -83,12 +82,11 @@ def join(path, key):
     return f"{path}.{key}" if path else str(key)
 
 
-class Spec:
+class Spec(Fields):
     def check(self, value, path):  # pragma: no cover - interface
         raise NotImplementedError
 
 
-@dataclass
 class Str(Spec):
     """A non-empty string (identifiers: any characters at all)."""
 
@@ -117,7 +115,6 @@ def _text_problem(value):
     return None
 
 
-@dataclass
 class Int(Spec):
     lo: int = -INT_LIMIT
     hi: int = INT_LIMIT
@@ -133,7 +130,6 @@ class Int(Spec):
         return int(value)
 
 
-@dataclass
 class Num(Spec):
     """A finite number (integer or decimal) within ``lo..hi``, returned exact as a Fraction of
     its decimal text (1.1 is 11/10, not the nearest binary float)."""
@@ -149,6 +145,7 @@ class Num(Spec):
             raise InputError(f"expected a number, {_got(value)}", path)
         if isinstance(value, float) and not math.isfinite(value):
             raise InputError(f"expected a finite number, got {value}", path)
+        from fractions import Fraction      # 1.4 ms to import: only when a document has one
         exact = Fraction(int(value)) if isinstance(value, int) else \
             Fraction(plain_text(value)) if hasattr(value, "text") else Fraction(repr(value))
         if not self.lo <= exact <= self.hi:
@@ -156,7 +153,6 @@ class Num(Spec):
         return exact
 
 
-@dataclass
 class Bool(Spec):
     def check(self, value, path):
         if not isinstance(value, bool):
@@ -164,7 +160,6 @@ class Bool(Spec):
         return value
 
 
-@dataclass
 class Enum(Spec):
     values: tuple
 
@@ -175,7 +170,6 @@ class Enum(Spec):
         return value
 
 
-@dataclass
 class ListOf(Spec):
     item: Spec
     unique: str = ""        # items are distinct; what an item is called in the error ("phase")
@@ -197,7 +191,6 @@ class ListOf(Spec):
         return items
 
 
-@dataclass
 class MapOf(Spec):
     """A mapping from names (checked by ``key``) to values (checked by ``value``)."""
 
@@ -218,8 +211,7 @@ class MapOf(Spec):
         return result
 
 
-@dataclass
-class Opt:
+class Opt(Fields):
     """An optional field with a default (``None``: absent stays absent)."""
 
     spec: Spec
@@ -228,8 +220,7 @@ class Opt:
 
 # Conditions between the fields of one record, for Requires (evaluated on the checked
 # record, defaults filled in; pybridge/schema_export.py states them in JSON Schema).
-@dataclass(frozen=True)
-class Given:
+class Given(Fields):
     """The field is given (not null)."""
 
     key: str
@@ -238,8 +229,7 @@ class Given:
         return record[self.key] is not None
 
 
-@dataclass(frozen=True)
-class Is:
+class Is(Fields):
     """The field's value (its default when absent or null) is one of ``values``."""
 
     key: str
@@ -249,8 +239,7 @@ class Is:
         return record[self.key] in self.values
 
 
-@dataclass(frozen=True)
-class Inside:
+class Inside(Fields):
     """The record under ``key`` is given and ``condition`` holds in it."""
 
     key: str
@@ -260,32 +249,28 @@ class Inside:
         return record[self.key] is not None and self.condition.holds(record[self.key])
 
 
-@dataclass(frozen=True)
-class Not:
+class Not(Fields):
     condition: Any
 
     def holds(self, record):
         return not self.condition.holds(record)
 
 
-@dataclass(frozen=True)
-class AnyOf:
+class AnyOf(Fields):
     conditions: tuple
 
     def holds(self, record):
         return any(c.holds(record) for c in self.conditions)
 
 
-@dataclass(frozen=True)
-class AllOf:
+class AllOf(Fields):
     conditions: tuple
 
     def holds(self, record):
         return all(c.holds(record) for c in self.conditions)
 
 
-@dataclass(frozen=True)
-class Requires:
+class Requires(Fields):
     """When ``when`` holds in a record, ``then`` must: otherwise the error ``message`` (a
     text, or a function of the checked record) at the record's field ``at``."""
 
@@ -300,12 +285,11 @@ class Requires:
             raise InputError(message, join(path, self.at))
 
 
-@dataclass
 class Record(Spec):
     """A mapping with known keys: required specs, or :class:`Opt` for optional ones."""
 
-    fields: dict = field(default_factory=dict)
-    about: dict = field(default_factory=dict)       # key -> one-line description (schema, template)
+    fields: dict = Factory(dict)
+    about: dict = Factory(dict)       # key -> one-line description (schema, template)
     exactly_one: tuple = ()     # optional keys of which exactly one is given (not null)
     rules: tuple = ()           # Requires: conditions between its fields, in this order
 
@@ -346,12 +330,11 @@ class Record(Spec):
         return result
 
 
-@dataclass
 class OneKey(Spec):
     """A mapping with exactly one of the given keys, e.g. a selector ``{brigade: red}``."""
 
     options: dict
-    about: dict = field(default_factory=dict)       # key -> one-line description
+    about: dict = Factory(dict)       # key -> one-line description
 
     def check(self, value, path):
         if isinstance(value, dict):
@@ -369,7 +352,6 @@ class OneKey(Spec):
         return {key: self.options[key].check(inner, join(path, key))}
 
 
-@dataclass
 class Either(Spec):
     """A plain string (for instance a card id) or a mapping: a :class:`OneKey` selector or a
     :class:`Record`."""

@@ -9,19 +9,16 @@ atoms). A state without answer set is grounded once more with ``in_force/1`` as 
 for an unsatisfiable core over them (the rules in conflict), minimised by deletion.
 """
 
-from dataclasses import dataclass
-
 import clingo
-from clingo import ast
 
 from .encoding import silent
+from .fields import Fields
 from .symbols import fact
 
 MAX_ANSWER_SETS = 64
 
 
-@dataclass
-class Outcome:
+class Outcome(Fields):
     status: str                  # ok | ambiguous | inconsistent
     answer_sets: list            # shown symbols of each answer set (ok: exactly one)
     conflict: tuple = ()         # rule IDs, when inconsistent
@@ -47,6 +44,7 @@ def _grounded(statements, facts, rule_ids, in_force, show=None):
     if isinstance(statements, str):
         control.add("base", [], statements)
     else:
+        from clingo import ast
         with ast.ProgramBuilder(control) as builder:
             for statement in statements:
                 builder.add(statement)

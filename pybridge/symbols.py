@@ -8,21 +8,20 @@ into strings, integers, booleans and vocabulary names.
 
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import lru_cache
 
 from clingo import Function, Number, String, SymbolType
 
+from .fields import Fields
 
-@dataclass(frozen=True)
-class Const:
+
+class Const(Fields):
     """A name of the rulebook's own vocabulary (``good``, ``battle``): a clingo constant."""
 
     name: str
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(Fields):
     """A compound term ``name(arg, ...)``, e.g. ``card("H1")`` or ``brigade("Blue")``."""
 
     name: str

@@ -19,7 +19,7 @@ def _texts(statements):
 
 
 @pytest.mark.parametrize("name", sorted(RULEBOOKS))
-def test_the_cached_text_and_editions_are_those_of_the_rule_files(name):
+def test_the_cached_text_catalogue_and_editions_are_those_of_the_rule_files(name):
     encoding = RULEBOOKS[name].encoding
     reparsed = []
     ast.parse_string(encoding.fixed_text, reparsed.append, logger=silent)
@@ -27,6 +27,7 @@ def test_the_cached_text_and_editions_are_those_of_the_rule_files(name):
     assert _texts(reparsed)[0] == "#program base."
     assert _texts(reparsed)[1:] == _texts(encoding.fixed_statements)
     assert encoding.editions == encoding._editions()
+    assert encoding.rules == encoding._rules()
 
 
 def test_a_second_reading_comes_from_the_cache(monkeypatch, tmp_path):

@@ -2,9 +2,9 @@
 passed to clingo as constants (numbers only: no user text reaches the program)."""
 
 import re
-from dataclasses import dataclass
 
 from ..errors import InputError
+from ..fields import Fields
 from ..schema import shown
 
 _RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
@@ -20,8 +20,7 @@ def _number(text, option):
     return int(text)
 
 
-@dataclass(frozen=True)
-class Bound:
+class Bound(Fields):
     name: str            # key in JSON and in the API, e.g. "values"
     option: str          # command-line option, e.g. "--values"
     consts: tuple        # clingo constants: one for a number, two (lo, hi) for a range

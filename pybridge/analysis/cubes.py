@@ -11,9 +11,10 @@ control built the same way, so its answer does not depend on where or after what
 """
 
 import itertools
-from dataclasses import dataclass, field
 
 from clingo import Function, Number
+
+from ..fields import Fields
 
 from . import isolate
 from .models import WorldModel
@@ -67,8 +68,7 @@ def find_in_time(book, bounds, timeout):
     return isolate.call(find, (book, bounds), timeout)
 
 
-@dataclass
-class Found:
+class Found(Fields):
     """One cube's search for a violation: its best model (shown symbols as text) and cost."""
 
     violated: bool
@@ -90,8 +90,7 @@ class Found:
                    tuple(str(symbol) for symbol in search.raw[-1]))
 
 
-@dataclass(frozen=True)
-class Witness:
+class Witness(Fields):
     """The merged answer's witness, sent to the task that describes it: its cube, its
     symbols (valued, and as shown), whether it is the smallest."""
 
@@ -138,8 +137,7 @@ class Verdict:
                    for index in range(len(self.cubes)) if self.wanted(index))
 
 
-@dataclass
-class Listed:
+class Listed(Fields):
     """One cube's listing: its states counted by class, the smallest model of each class
     (by size; the first found of that size) as ``payload``, and --out lines when buffered."""
 
@@ -147,7 +145,7 @@ class Listed:
     finished: bool
     interrupted: bool
     classes: list             # (key, count, size, payload)
-    lines: list = field(default=None)
+    lines: list = None
 
 
 class Listing:

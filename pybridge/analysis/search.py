@@ -6,21 +6,20 @@ reports ``unknown`` or ``complete: false``, never a false "holds".
 """
 
 import time
-from dataclasses import dataclass, field
 
+from ..fields import Factory, Fields
 from .theory import substitute
 
 STEP = 0.1
 
 
-@dataclass
-class Search:
+class Search(Fields):
     finished: bool = False        # the search space was exhausted (or optimality proven)
     satisfiable: bool = False     # at least one model was found
     interrupted: bool = False     # stopped by Ctrl-C
-    models: list = field(default_factory=list)
-    raw: list = field(default_factory=list)     # the same, as shown (variables unvalued)
-    cost: list = field(default_factory=list)    # the kept model's cost vector
+    models: list = Factory(list)
+    raw: list = Factory(list)     # the same, as shown (variables unvalued)
+    cost: list = Factory(list)    # the kept model's cost vector
     seconds: float = 0.0
 
 

@@ -1,15 +1,14 @@
 """What every rulebook module declares, and what they share."""
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
 
 from ..encoding import Encoding
+from ..fields import Fields
 from ..symbols import unpack
 
 
-@dataclass(frozen=True)
-class RulingKind:
+class RulingKind(Fields):
     """One kind of ruling: the ruling term's arguments, in order, as named JSON fields, and
     how a judge would say it (``text`` gets the ruling as a dict)."""
 
