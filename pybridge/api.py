@@ -1,5 +1,6 @@
 """The public Python API. The CLI is a thin layer over these functions."""
 
+import atexit
 from pathlib import Path
 
 from . import books as registry
@@ -102,6 +103,9 @@ def _rule_batch(sources, edition, max_bytes, explain=False):
 
 
 _WORLD_STATEMENTS = {}
+# clingo ASTs, dropped at exit while clingo.ast is still there to release them (it is imported
+# late, on first use, so the interpreter's teardown would clear it before this module)
+atexit.register(_WORLD_STATEMENTS.clear)
 
 
 def _world_statements(book):

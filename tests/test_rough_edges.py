@@ -209,15 +209,24 @@ def test_readme_broken_example_works_from_the_repository():
 
 # --- start-up imports only what it uses --------------------------------------------------
 
-def imported_after(args):
-    """The pybridge modules and PyYAML a fresh process has imported after a command."""
-    code = ("import sys; from pybridge.cli.main import main; sys.argv = ['rulings'] + "
+def after(args, report, env=None):
+    """What ``report`` (a Python expression) gives in a fresh process after the console
+    script (pybridge.cli:main) ran ``rulings ARGS``."""
+    code = ("import gc, sys; from pybridge.cli import main; sys.argv = ['rulings'] + "
             f"{list(args)!r}\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print(' '.join(sorted(m for m in sys.modules if m.startswith(('pybridge', "
-            "'yaml')))), file=sys.stderr)")
+            f"print({report}, file=sys.stderr)")
     process = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                             text=True, timeout=60, env={**os.environ, "PYTHONPATH": ROOT})
-    return set(process.stderr.split("\n")[-2].split())
+                             text=True, timeout=60,
+                             env={**os.environ, "PYTHONPATH": ROOT, **(env or {})})
+    return process.stderr.split("\n")[-2]
+
+
+def imported_after(args, env=None):
+    """The pybridge modules, PyYAML and the slow imports start-up avoids that a fresh process
+    has imported after a command."""
+    return set(after(args, "' '.join(sorted(m for m in sys.modules if m.startswith(("
+                           "'pybridge', 'yaml', 'dataclasses', 'fractions', 'clingo.ast'))))",
+                     env).split())
 
 
 def test_help_imports_no_command():
@@ -234,6 +243,34 @@ def test_rule_of_a_json_document_imports_its_rulebook_only_and_no_yaml(tmp_path)
     assert "pybridge.books.hkk" in loaded
     assert not {"pybridge.books.redemption", "pybridge.books.b5", "pybridge.books.chronopia",
                 "pybridge.analysis.check", "pybridge.cli.analysis", "yaml"} & loaded
+
+
+def test_rule_imports_no_dataclasses_fractions_or_syntax_trees(tmp_path):
+    # issue 15, start-up: declarations are pybridge.fields records, a Fraction is made only
+    # for a decimal, and with the program cache warm the program is read as text
+    state = os.path.join(ROOT, "examples", "redemption", "three_character_battle.yaml")
+    cache = {"RULINGS_CACHE": str(tmp_path)}
+    assert "clingo.ast" in imported_after(["rule", state], cache)      # cold: parsed
+    loaded = imported_after(["rule", state], cache)
+    assert "pybridge.books.redemption" in loaded
+    assert not {"dataclasses", "fractions", "clingo.ast"} & loaded
+
+
+def test_the_console_script_turns_the_collector_back_on_with_start_up_frozen():
+    # start-up runs with the garbage collector off (pybridge/cli/__init__.py); once the
+    # command is imported its objects are frozen and the collector is on for the work
+    state = os.path.join(ROOT, "examples", "redemption", "three_character_battle.yaml")
+    assert after(["rule", state], "gc.isenabled(), gc.get_freeze_count() > 0") == "True True"
+    assert after(["rulebooks"], "gc.isenabled(), gc.get_freeze_count() > 0") == "True True"
+
+
+def test_a_command_run_in_process_leaves_the_collector_alone():
+    # CliRunner (tests, the API's users) calls the group, not the console script
+    import gc
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    assert run("rulebooks").exit_code == 0
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
 
 
 # --- chronopia: each ruling names the query it answers ---------------------------------------

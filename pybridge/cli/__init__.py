@@ -3,7 +3,10 @@
 
 def main():
     """The console script. Stopping signals are handled before the commands (and clingo)
-    are imported, so a Ctrl-C at any moment ends with one line and exit 130."""
+    are imported, so a Ctrl-C at any moment ends with one line and exit 130. Start-up runs
+    with the garbage collector off (see main._started)."""
+    import gc
+    gc.disable()    # until the command is imported: main._started
     from .. import signals
     signals.install()
     try:
