@@ -11,15 +11,15 @@ accepts.
 Documents: the examples, the base documents and every edit of the bad-input tests of the
 four rulebooks (tests/test_*input_errors.py), documents built with tests/redemption_states.py,
 and the fuzz mutations of tests/test_fuzz.py (a node replaced by a wrong-typed value, a key
-deleted, an unknown key added), on every example.
+deleted, an unknown key added), on every example. Every other document a test rules or
+validates in its own process is compared too, by tests/conftest.py (the documents the
+per-rule test files write inline); what may differ is in tests/schema_agreement.py.
 """
 
 import copy
 import glob
 import json
-import math
 import os
-import re
 
 import jsonschema
 import pytest
@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from pybridge import api, books
 from pybridge.errors import InputError
-from pybridge.loading import HugeInt, Mapping, PlainFloat, PlainInt, load_document
+from pybridge.loading import load_document
 from pybridge.schema_export import dumps, json_schema
 
 import redemption_states as rs
@@ -37,79 +37,10 @@ import test_chronopia_input_errors
 import test_fuzz
 import test_hkk_input_errors
 import test_input_errors
+from schema_agreement import (BEYOND, BOOKS, SCHEMAS, VALIDATORS, NotJson, as_json,
+                              disagreement, schema_errors)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOOKS = ("redemption", "hkk", "b5", "chronopia")
-SCHEMAS = {name: json_schema(books.get(name)) for name in BOOKS}
-VALIDATORS = {name: jsonschema.Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
-
-# Why validation may refuse a document the schema accepts: what a JSON Schema cannot say.
-# Each is a pattern of the error message (after the field's path).
-BEYOND_SCHEMA = {
-    # references and identity across records
-    "a reference to an id no record declares":
-        r"unknown (card|immunity|ability|effect|reaction|being|being or element|model|query)"
-        r" '",
-    "a unit no model is in": r"unknown unit (or model )?'",
-    "an element neither declared nor known to the tables": r"unknown element or element type ",
-    "a phase the document's phases do not list": r"unknown phase ",
-    "an id declared twice": r"duplicate id ",
-    "a card put on itself through a chain": r".* would be put on itself \(a cycle\)$",
-    "a chain of cards too long": r"a chain of more than \d+ cards",
-    "a total beyond clingo's integers": r"the .* add up to \d+, beyond clingo's integer range",
-    "two models on one spot": r"the same spot as models\[\d+\]",
-    "a unit named like another model": r".* is another model's id",
-    "a second sight entry for one pair": r"a second sight entry for ",
-    "a unit that is not the summoner's": r".* is not among the summoner's units$",
-    "the causer in the tested group": r"the causer is in the tested group$",
-    "a stat of the model a query names, which a ruling reads (issue 15: not 0)":
-        r"missing \(required: .* in queries\[\d+\]\.\w+, and [A-Z0-9-]+ needs its [A-Z]+\)$",
-    # comparisons between two values of a document
-    "a phase before another": r".* comes before ",
-    "a being's own field": r"a retreat leaves the field: this is the being's own field$",
-    "a being already in the field": r"the being is already in this field$",
-    "a model and itself": r"a model and itself$|a model engaged with itself$"
-                          r"|a model cannot shoot at itself$",
-    "weapon ranges out of order": r"expected short <= medium <= max$",
-    "no effect phase among the document's phases":
-        r"missing \(required: the phases have no 'effect'\)$",
-    # numbers JSON Schema's data model cannot tell apart
-    "a JSON number where text belongs (YAML reads a plain 0412 there as text)":
-        r"expected a string, got an? (integer|number) |expected .* or a mapping with ",
-    "an integral decimal (3.0), an integer to JSON Schema":
-        r"expected an integer, got a number -?\d+\.0$",
-    "more than 3 decimals (multipleOf 0.001 is inexact on binary floats)":
-        r".* has more than 3 decimals ",
-}
-BEYOND = re.compile("|".join(f"(?:{p})" for p in BEYOND_SCHEMA.values()))
-
-
-class NotJson(Exception):
-    """A document JSON cannot hold (inf, nan, a key that is not text, a YAML duplicate key,
-    a number too long to read): no JSON Schema verdict to compare."""
-
-
-def as_json(value, depth=0):
-    """The document in JSON's data model, as an editor sees it (YAML numbers as numbers)."""
-    if depth > 200:
-        raise NotJson("nested too deep")
-    if isinstance(value, Mapping) and value.duplicates:
-        raise NotJson("a duplicate key")
-    if isinstance(value, dict):
-        if not all(isinstance(key, str) for key in value):
-            raise NotJson("a key that is not text")
-        return {key: as_json(inner, depth + 1) for key, inner in value.items()}
-    if isinstance(value, list):
-        return [as_json(inner, depth + 1) for inner in value]
-    if value is None or isinstance(value, (bool, str)):
-        return value
-    if isinstance(value, PlainInt) or (isinstance(value, int) and not isinstance(value, bool)):
-        return int(value)
-    if isinstance(value, (PlainFloat, float)):
-        if not math.isfinite(value):
-            raise NotJson("not a finite number")
-        return float(value)
-    raise NotJson(type(value).__name__)       # HugeInt, test_fuzz.Raw, tuples...
 
 
 def verdicts(book, document):
@@ -129,19 +60,9 @@ def assert_agree(book, document):
         refused, accepted = verdicts(book, document)
     except NotJson:
         return "not JSON"
-    if refused is None:
-        assert accepted, (book, "the schema refuses a valid document",
-                          _schema_errors(book, document))
-    elif accepted:
-        assert BEYOND.match(refused), (book, "the schema accepts a document validation "
-                                           "refuses for a reason JSON Schema can state",
-                                           refused)
+    problem = disagreement(refused, accepted)
+    assert problem is None, (book, problem, schema_errors(book, document))
     return refused
-
-
-def _schema_errors(book, document):
-    return [f"{list(e.absolute_path)}: {e.message}"
-            for e in VALIDATORS[book].iter_errors(as_json(document))][:3]
 
 
 # --------------------------------------------------------------------------- the schema itself
@@ -235,7 +156,7 @@ def test_every_example_validates(book, path):
     except InputError as error:         # a bad example on purpose (README's broken.yaml)
         assert assert_agree(book, document) == error.message
         return
-    assert VALIDATORS[book].is_valid(as_json(document)), _schema_errors(book, document)
+    assert VALIDATORS[book].is_valid(as_json(document)), schema_errors(book, document)
 
 
 INPUT_ERROR_TESTS = {"redemption": test_input_errors, "hkk": test_hkk_input_errors,
@@ -432,3 +353,33 @@ def test_defaults_take_part_in_the_conditions():
                  lambda d: d["queries"][2]["morale"].update(factor="panic", causer=None,
                                                             table_roll=None)):
         assert verdicts("chronopia", _sample_with("chronopia", edit)) == (None, True)
+
+
+# --------------------------------------------------------------------------- every test's documents
+
+
+def test_every_document_a_test_rules_is_compared(schema_agrees_with_validation):
+    observer = schema_agrees_with_validation      # tests/conftest.py
+    api.rule(rs.state([rs.hero("H", 3, 2), rs.evil("E", 2, 1)]))
+    with pytest.raises(InputError):
+        api.rule(rs.state([rs.hero("H", 3, -1)]))
+    api.check_document(os.path.join(ROOT, "examples", "hkk", "fire_immunity.yaml"))
+    assert observer.compared == 3 and observer.found == []
+    # an --edition override is not the document's: the schema has nothing to say of it
+    api.rule(rs.state([rs.hero("H", 3, 2)], edition="no such edition"), edition="literal")
+    assert observer.compared == 3
+
+
+def test_a_disagreement_fails_the_test_that_wrote_the_document(
+        schema_agrees_with_validation, monkeypatch):
+    observer = schema_agrees_with_validation
+    monkeypatch.setitem(VALIDATORS, "redemption", jsonschema.Draft202012Validator(False))
+    api.rule(rs.state([rs.hero("H", 3, 2)]))                  # valid; this schema refuses all
+    monkeypatch.setitem(VALIDATORS, "hkk", jsonschema.Draft202012Validator(True))
+    with pytest.raises(InputError):
+        api.rule({"rulebook": "hkk", "cards": "none"})          # the schema accepts all
+    assert [problem for _, problem, _ in observer.found] == [
+        "the schema refuses a valid document",
+        "the schema accepts a document validation refuses for a reason JSON Schema can "
+        "state: expected a list, got a string 'none'"]
+    observer.found.clear()      # found, as it should be: this test's teardown would fail

@@ -1,0 +1,21 @@
+"""Every test compares the published JSON Schema with validation on each document it rules or
+validates in its own process (issue 15, item 2: "every document the tests write"): a
+disagreement fails the test that wrote the document, at its teardown, with the document.
+The rules of the comparison are in tests/schema_agreement.py."""
+
+import json
+
+import pytest
+
+from pybridge import api
+from schema_agreement import Observer
+
+
+@pytest.fixture(autouse=True)
+def schema_agrees_with_validation(monkeypatch):
+    observer = Observer(api._prepare)
+    monkeypatch.setattr(api, "_prepare", observer)
+    yield observer
+    assert not observer.found, "\n".join(
+        f"{book}: {problem}\n  {json.dumps(document, ensure_ascii=False)[:2000]}"
+        for book, problem, document in observer.found[:3])
