@@ -7,26 +7,17 @@ import re
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 
 from pybridge import api, books
 from pybridge.errors import InputError
-from pybridge.cli.main import cli
 from pybridge.loading import load_document, parse_document
 from pybridge.schema_export import dumps, json_schema
+
+from error_checks import run, runner  # noqa: F401 (runner: a fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOKS = ("redemption", "hkk", "b5", "chronopia")
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*", "*.yaml")))
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
-
-
-def invoke(runner, *args, input=None):
-    return runner.invoke(cli, list(args), input=input, catch_exceptions=False)
 
 
 def one_error_line(result):
@@ -42,27 +33,27 @@ def one_error_line(result):
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_schema_prints_the_generated_schema(runner, book):
-    result = invoke(runner, "schema", book)
+    result = run(runner, "schema", book)
     assert result.exit_code == 0, result.stderr
     assert result.stdout == dumps(json_schema(books.get(book)))
     schema = json.loads(result.stdout)
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$id"] == f"https://rulings.invalid/schema/{book}.json"
     # byte-identical on a second run
-    assert invoke(runner, "schema", book).stdout == result.stdout
+    assert run(runner, "schema", book).stdout == result.stdout
 
 
 def test_schema_to_a_file(runner, tmp_path):
     target = tmp_path / "hkk.schema.json"
-    result = invoke(runner, "schema", "hkk", "-o", str(target))
+    result = run(runner, "schema", "hkk", "-o", str(target))
     assert result.exit_code == 0 and result.stdout == ""
     assert target.read_text(encoding="utf-8") == dumps(json_schema(books.get("hkk")))
-    assert invoke(runner, "schema", "hkk", "--out", str(target)).exit_code == 0
+    assert run(runner, "schema", "hkk", "--out", str(target)).exit_code == 0
 
 
 @pytest.mark.parametrize("command", ["schema", "new"])
 def test_an_unknown_rulebook_is_one_error_line(runner, command):
-    result = invoke(runner, command, "chess")
+    result = run(runner, command, "chess")
     assert result.exit_code == 2
     assert one_error_line(result) == ("error: RULEBOOK: unknown rulebook 'chess' (available: "
                                       "redemption, hkk, b5, chronopia)")
@@ -87,13 +78,13 @@ def uncommented(text):
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_the_template_is_a_valid_document(runner, tmp_path, book):
-    result = invoke(runner, "new", book)
+    result = run(runner, "new", book)
     assert result.exit_code == 0, result.stderr
     text = result.stdout
     assert text.splitlines()[0] == f"# yaml-language-server: $schema={book}.schema.json"
     path = tmp_path / f"{book}.yaml"
     path.write_text(text, encoding="utf-8")
-    ruled = invoke(runner, "rule", "--format", "json", str(path))
+    ruled = run(runner, "rule", "--format", "json", str(path))
     assert ruled.exit_code == 0, ruled.stderr
     assert json.loads(ruled.stdout)["status"] in ("ok", "ambiguous", "inconsistent")
     document = load_document(str(path))
@@ -105,14 +96,14 @@ def test_the_template_is_a_valid_document(runner, tmp_path, book):
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_the_template_with_every_optional_field_given_is_valid(runner, tmp_path, book):
-    text = invoke(runner, "new", book).stdout
+    text = run(runner, "new", book).stdout
     full = uncommented(text)
     assert full != text
     # every commented field line was given back
     assert not re.search(r"^\s*# [A-Za-z_]+: ", full.split("\n\n", 1)[1], re.M)
     path = tmp_path / f"{book}.yaml"
     path.write_text(full, encoding="utf-8")
-    ruled = invoke(runner, "rule", "--format", "json", str(path))
+    ruled = run(runner, "rule", "--format", "json", str(path))
     assert ruled.exit_code == 0, ruled.stderr
     # it is the rulebook's sample document, every field given
     assert load_document(str(path)) == books.get(book).sample
@@ -148,7 +139,7 @@ def document_fields(node, where=""):
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_the_template_has_every_field(runner, book):
-    text = invoke(runner, "new", book).stdout
+    text = run(runner, "new", book).stdout
     given = document_fields(parse_document(uncommented(text).encode("utf-8")))
     fields = schema_fields(json_schema(books.get(book)))
     # a mapping of free names (hkk's counters) has no fields of its own; an immunity's `to`
@@ -160,7 +151,7 @@ def test_the_template_has_every_field(runner, book):
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_optional_fields_are_commented_out_with_a_description(runner, book):
-    text = invoke(runner, "new", book).stdout
+    text = run(runner, "new", book).stdout
     body = text.split("\n\n", 1)[1]
     commented = [line for line in body.splitlines() if line.lstrip().startswith("# ")]
     assert commented
@@ -175,7 +166,7 @@ def test_optional_fields_are_commented_out_with_a_description(runner, book):
 def test_redemption_template_as_reasoned_from_the_spec(runner):
     """CHARACTER requires id, alignment, strength, toughness (pybridge/books/redemption.py):
     they are written with the sample's values; brigade, type and in_battle are optional."""
-    text = invoke(runner, "new", "redemption").stdout
+    text = run(runner, "new", "redemption").stdout
     assert "rulebook: redemption  # the rulebook: redemption\n" in text
     assert "\n# edition: literal  # " in text
     assert "\n  - id: Lightbearer  # the character's id (any non-empty text)\n" \
@@ -188,18 +179,18 @@ def test_redemption_template_as_reasoned_from_the_spec(runner):
 def test_an_optional_field_the_document_needs_stays_written(runner):
     """A horror test needs its causer (chronopia, `missing (required for horror)`): the
     template keeps it, though the field is optional in the record."""
-    text = invoke(runner, "new", "chronopia").stdout
+    text = run(runner, "new", "chronopia").stdout
     assert "      causer: Imp  # the model causing it (required except for panic) " \
            "(optional)\n" in text
 
 
 def test_new_writes_a_file_and_never_replaces_one(runner, tmp_path):
     target = tmp_path / "state.yaml"
-    result = invoke(runner, "new", "b5", "-o", str(target))
+    result = run(runner, "new", "b5", "-o", str(target))
     assert result.exit_code == 0 and result.stdout == ""
     assert target.read_text(encoding="utf-8") == api.document_template("b5")
     target.write_text("mine\n", encoding="utf-8")
-    again = invoke(runner, "new", "b5", "--out", str(target))
+    again = run(runner, "new", "b5", "--out", str(target))
     assert again.exit_code == 2
     assert one_error_line(again) == (f"error: --out: {target} exists: choose another name (a "
                                      "template never replaces a file)")
@@ -208,14 +199,14 @@ def test_new_writes_a_file_and_never_replaces_one(runner, tmp_path):
 
 @pytest.mark.parametrize("book", BOOKS)
 def test_the_template_is_deterministic(runner, book):
-    assert invoke(runner, "new", book).stdout == invoke(runner, "new", book).stdout
+    assert run(runner, "new", book).stdout == run(runner, "new", book).stdout
 
 
 # --------------------------------------------------------------------------- rulings validate
 
 
 def test_validate_every_example(runner):
-    result = invoke(runner, "validate", "--format", "text", *EXAMPLES)
+    result = run(runner, "validate", "--format", "text", *EXAMPLES)
     refused = []
     for path in EXAMPLES:
         try:
@@ -232,7 +223,7 @@ def test_validate_every_example(runner):
 
 def test_validate_ok_is_exit_0_json(runner):
     paths = EXAMPLES[:2]
-    result = invoke(runner, "validate", "--format", "json", *paths)
+    result = run(runner, "validate", "--format", "json", *paths)
     assert result.exit_code == 0
     assert [json.loads(line) for line in result.stdout.splitlines()] == \
         [{"source": p, "valid": True} for p in paths]
@@ -259,7 +250,7 @@ BAD = [
 def test_validate_names_the_bad_field(runner, tmp_path, text, book, error):
     path = tmp_path / "bad.yaml"
     path.write_text(f"rulebook: {book}\n" + text, encoding="utf-8")
-    result = invoke(runner, "validate", "--format", "text", str(path))
+    result = run(runner, "validate", "--format", "text", str(path))
     assert result.exit_code == 2
     assert one_error_line(result) == f"error: {path}: {error}"
     assert result.stdout == ""
@@ -269,7 +260,7 @@ def test_validate_mixed_files_json(runner, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"rulebook": "hkk", "cards": [{"id": "K"}]}), encoding="utf-8")
     good = EXAMPLES[0]
-    result = invoke(runner, "validate", "--format", "json", good, str(bad), good)
+    result = run(runner, "validate", "--format", "json", good, str(bad), good)
     assert result.exit_code == 2
     line = one_error_line(result)
     assert line == f"error: {bad}: cards[0].kind: missing (required)"
@@ -280,28 +271,28 @@ def test_validate_mixed_files_json(runner, tmp_path):
 
 
 def test_validate_reads_stdin_and_checks_the_edition(runner):
-    result = invoke(runner, "validate", "--format", "text", "-",
+    result = run(runner, "validate", "--format", "text", "-",
                     input="rulebook: redemption\nedition: literal\n")
     assert result.exit_code == 0 and result.stdout == "-: ok\n"
-    result = invoke(runner, "validate", "--format", "text", "-",
+    result = run(runner, "validate", "--format", "text", "-",
                     input="rulebook: redemption\nedition: nope\n")
     assert result.exit_code == 2
     assert one_error_line(result).startswith("error: <stdin>: edition: unknown edition 'nope'")
 
 
 def test_validate_a_missing_file(runner, tmp_path):
-    result = invoke(runner, "validate", str(tmp_path / "none.yaml"))
+    result = run(runner, "validate", str(tmp_path / "none.yaml"))
     assert result.exit_code == 2
     assert one_error_line(result).startswith(f"error: {tmp_path / 'none.yaml'}: ")
 
 
 def test_validate_needs_a_file(runner):
-    result = invoke(runner, "validate")
+    result = run(runner, "validate")
     assert result.exit_code == 2 and "Usage" in result.stderr
 
 
 @pytest.mark.parametrize("command", ["schema", "new", "validate"])
 def test_help_shows_an_example(runner, command):
-    result = invoke(runner, command, "--help")
+    result = run(runner, command, "--help")
     assert result.exit_code == 0
     assert "rulings " + command in result.stdout.split("Example", 1)[1]

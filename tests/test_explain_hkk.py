@@ -16,13 +16,13 @@ from hypothesis import strategies as st
 
 import pybridge
 from explain_checks import (addends, EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
-                            check_deterministic, check_example, check_readme_shows, explained,
-                            node, nodes, ruling, without_why)
+                            check_deterministic, check_example, check_readme_shows, examples,
+                            explained, node, nodes, ruling, without_why)
 
 HERE = EXAMPLES / "hkk"
 
 
-@pytest.mark.parametrize("path", sorted(HERE.glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", examples("hkk"), ids=lambda p: p.name)
 def test_every_ruling_has_a_why_that_cites_its_rules(path):
     check_example(path)
 
