@@ -260,7 +260,7 @@ def test_HKK_132_6_I_diff_names_the_rule_that_keeps_the_enchantment_on(monkeypat
     assert any(r["why_not"] == ["HKK-132.6-I"] for c in back["changed"] for r in c["gained"])
 
 
-def test_a_why_not_of_a_ruling_neither_edition_gives_leaves_the_groups_as_they_are(monkeypatch):
+def test_a_why_not_of_a_ruling_no_edition_gives_leaves_the_groups_as_they_are(monkeypatch):
     plain = _diff(monkeypatch, "")
     spurious = _diff(monkeypatch, SPURIOUS)
     assert spurious["changed"] == plain["changed"]
