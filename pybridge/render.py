@@ -92,10 +92,13 @@ def _bounds_text(result):
     return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in result["bounds"].items())
 
 
+_NOT_FIELDS = ("kind", "because", "why_not", "because_before", "because_after")
+
+
 def _ruling_text(ruling):
     """A ruling of a class (identifiers already replaced by kinds: every value is a word of
     the vocabulary, a number or a truth value), as words."""
-    fields = [str(words(v)) for k, v in ruling.items() if k not in ("kind", "because")]
+    fields = [str(words(v)) for k, v in ruling.items() if k not in _NOT_FIELDS]
     cited = f" [{', '.join(ruling['because'])}]" if ruling.get("because") else ""
     return f"{words(ruling['kind'])} {' '.join(fields)}{cited}".strip()
 
@@ -160,11 +163,27 @@ def _enumerate_lines(result):
             f"{counted(len(result['classes']), 'class', 'classes')}, {_done(result)}", lines)
 
 
+def _change_lines(entry, result):
+    """What a change loses and gains, each with why the other edition does not give it."""
+    lines = []
+    for name, other in (("lost", result["to"]), ("gained", result["from"])):
+        for ruling in entry.get(name, ()):
+            why = (f"; not given in {other} because {', '.join(ruling['why_not'])}"
+                   if ruling["why_not"] else "")
+            lines.append(f"           {name} {_ruling_text(ruling)}{why}")
+    for ruling in entry.get("recited", ()):
+        lines.append(f"           recited {_ruling_text(ruling)} "
+                     f"[{', '.join(ruling['because_before'])}] -> "
+                     f"[{', '.join(ruling['because_after'])}]")
+    return lines
+
+
 def _diff_lines(result):
     lines = []
     for entry in result["changed"]:
         lines.append(f"  {entry['count']:>8} x {_rulings_text(entry['before'])}")
         lines.append(f"           -> {_rulings_text(entry['after'])}")
+        lines.extend(_change_lines(entry, result))
         if entry.get("rules"):
             lines.append(f"           by {', '.join(entry['rules'])}")
         lines.append(f"           e.g. {_witness_text(entry['witness'])}")

@@ -45,10 +45,11 @@ def decode(rulebook, symbols, value=from_symbol, world=False):
                 ruling[name] = value(argument)
             ruling["because"] = cited
             rulings.append(ruling)
-    return sorted(rulings, key=lambda r: _sort_key(rulebook, r))
+    return sorted(rulings, key=lambda r: sort_key(rulebook, r))
 
 
-def _sort_key(rulebook, ruling):
+def sort_key(rulebook, ruling):
+    """A ruling's place in a list of rulings: its kind's, then its fields', then its citations."""
     rank = {bool: 0, int: 1, str: 2}
     values = [v for k, v in ruling.items() if k not in ("kind", "because")]
     return (rulebook.kind_order[ruling["kind"]],

@@ -173,13 +173,14 @@ def test_coverage_redemption_reaches_every_rule_of_each_edition_at_the_default_b
 def test_diff_redemption_changes_states_by_the_rule_the_editions_differ_in():
     """literal and negative_counts differ in RED-BAT-1-NEG only (RED-IMM-3's "unless it is
     negative" carried into RED-BAT-1): at diff's default bounds some changed states cite it
-    after, and every class names it as the rule that made the change."""
+    after, and every class names it among the rules behind its change (with the citations
+    of what it loses, gains or re-cites)."""
     result = run("diff", "redemption", "--from", "literal", "--to", "negative_counts",
                  "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["changed"]
-    assert all(c["rules"] == ["RED-BAT-1-NEG"] for c in report["changed"])
+    assert all("RED-BAT-1-NEG" in c["rules"] for c in report["changed"])
     assert any("RED-BAT-1-NEG" in r["because"] for c in report["changed"]
                for r in c["rulings_after"])
 

@@ -10,7 +10,7 @@ from .. import books as registry
 from . import cluster, isolate
 from .bounds import Bounds
 from .cubes import Listed, Listing, assumptions, constants, find_in_time
-from .models import WorldModel
+from .models import WorldModel, changes, changes_key
 from .program import analysis, exact_symmetry
 from .search import run
 
@@ -42,6 +42,19 @@ def _collect(control, assumptions, key_of, timeout, progress, also=None):
     search = run(control, assumptions, timeout=timeout, keep="none", on_model=seen,
                  on_tick=tick)
     return classes, search
+
+
+def rules(book, changed):
+    """The rules behind a change: the citations of every ruling lost or gained, the rules
+    that keep it from being given by the edition without it (why_not), and the citations a
+    ruling given by both editions has in one only; in catalogue order."""
+    cited = set()
+    for ruling in changed["lost"] + changed["gained"]:
+        cited.update(ruling["because"], ruling["why_not"])
+    for ruling in changed["recited"]:
+        cited.update(set(ruling["because_before"]) ^ set(ruling["because_after"]))
+    order = book.encoding.rule_order
+    return sorted(cited, key=lambda rule_id: (order.get(rule_id, len(order)), rule_id))
 
 
 def _isolated(function, args, timeout, head, out=None):
@@ -170,21 +183,16 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
                     "witness": model.document(book)}
     else:
         control = program.control(bounds, program.diff, extra_args=constants(cube))
-        # the rule IDs in one edition only that the rulings cite, named with each change
-        differing = editions[1] ^ editions[2]
-        order = {rule_id: i for i, rule_id in enumerate(book.encoding.rule_ids)}
 
-        def rules(model):
-            cited = {rule_id for world in (1, 2) for ruling in model.decoded(book, world)
-                     for rule_id in ruling["because"] if rule_id in differing}
-            return sorted(cited, key=order.get)
-
-        def key_of(model):      # the rulings with the rules they cite, before and after
-            return model.class_key(book, 1) + "\n" + model.class_key(book, 2)
+        def key_of(model):      # the rulings with the rules they cite, before and after, and
+            # why each lost or gained one is not given by the other edition
+            return "\n".join((model.class_key(book, 1), model.class_key(book, 2),
+                              changes_key(book, model)))
 
         def payload(model):
+            changed = changes(book, model, True)
             return {"before": model.abstracted(book, 1), "after": model.abstracted(book, 2),
-                    "rules": rules(model),
+                    **changed, "rules": rules(book, changed),
                     "count": None, "witness": model.document(book, 1),
                     "rulings_before": model.decoded(book, 1),
                     "rulings_after": model.decoded(book, 2)}

@@ -9,10 +9,11 @@ import json
 
 from clingo import Function
 
-from ..results import decode
+from ..results import decode, sort_key
 from ..symbols import role
 
-_KIND = {}        # symbol -> ("cost", (priority, weight)) | ("state"|"ruling", world, stripped)
+_KIND = {}        # symbol -> ("cost", (priority, weight))
+                  #           | ("state"|"ruling"|"why_not", world, stripped)
 _DECODED = {}     # (frozenset of ruling symbols, abstract, because) -> decoded rulings
 
 
@@ -26,6 +27,8 @@ def _classify(symbol):
             kind = ("state", arguments[0].number, Function(name, arguments[1:]))
         elif name in ("ruling", "because", "answers"):
             kind = ("ruling", arguments[0].number, Function(name, arguments[1:]))
+        elif name == "why_not" and len(arguments) == 3:     # shown by diff.lp
+            kind = ("why_not", arguments[0].number, (arguments[1], arguments[2].string))
         else:
             kind = ("other",)
         _KIND[symbol] = kind
@@ -37,6 +40,7 @@ class WorldModel:
 
     def __init__(self, symbols):
         self.state, self.rulings, self.cost = {}, {}, []
+        self.why_not = {}       # world -> [(ruling term, rule ID)]: why it is not given there
         for symbol in symbols:
             kind = _classify(symbol)
             if kind[0] == "cost":
@@ -45,6 +49,8 @@ class WorldModel:
                 self.state.setdefault(kind[1], []).append(kind[2])
             elif kind[0] == "ruling":
                 self.rulings.setdefault(kind[1], []).append(kind[2])
+            elif kind[0] == "why_not":
+                self.why_not.setdefault(kind[1], []).append(kind[2])
 
     def size(self):
         """Cost vector of the witness: higher priorities first, smaller is smaller."""
@@ -87,3 +93,75 @@ class WorldModel:
 
 
 _KEYS = {}
+_CHANGE_KEYS = {}
+_CHANGES = {}     # (rulings of worlds 1 and 2, their why_not, abstract) -> changes
+
+
+def _terms(symbols):
+    """Per ruling term given in one world, its symbols there (ruling, because, answers)."""
+    grouped = {}
+    for symbol in symbols:
+        grouped.setdefault(symbol.arguments[0], []).append(symbol)
+    return {term: found for term, found in grouped.items()
+            if any(symbol.name == "ruling" for symbol in found)}
+
+
+def changes(book, model, abstract):
+    """What a diff's model loses and gains from world 1 to world 2: ``{"lost": [...],
+    "gained": [...], "recited": [...]}``. A lost ruling is one world 1 gives and world 2
+    does not, with its ``because`` (world 1) and ``why_not``: the rule IDs world 2 says
+    keep it from being given there (diff.lp shows only those); a gained one the same the
+    other way round. A recited ruling is given by both, citing different rules: its
+    ``because_before`` and ``because_after``. ``abstract``: identifiers left out, as in a
+    class. Each list is sorted; the result is shared between models (do not change it)."""
+    key = (frozenset(model.rulings.get(1, ())), frozenset(model.rulings.get(2, ())),
+           frozenset(model.why_not.get(1, ())), frozenset(model.why_not.get(2, ())), abstract)
+    if key not in _CHANGES:
+        _CHANGES[key] = _changes(book, model, abstract)
+    return _CHANGES[key]
+
+
+def changes_key(book, model):
+    """The abstracted changes of a model as canonical JSON (part of its class in a diff)."""
+    key = (frozenset(model.rulings.get(1, ())), frozenset(model.rulings.get(2, ())),
+           frozenset(model.why_not.get(1, ())), frozenset(model.why_not.get(2, ())))
+    if key not in _CHANGE_KEYS:
+        _CHANGE_KEYS[key] = json.dumps(changes(book, model, True), sort_keys=True,
+                                       ensure_ascii=False)
+    return _CHANGE_KEYS[key]
+
+
+def _changes(book, model, abstract):
+    value = {"value": role} if abstract else {}
+    order = book.encoding.rule_order
+    terms = {world: _terms(model.rulings.get(world, ())) for world in (1, 2)}
+    why = {}
+    for world, found in model.why_not.items():
+        for term, rule_id in found:
+            why.setdefault((world, term), set()).add(rule_id)
+    result = {}
+    for name, present, absent in (("lost", 1, 2), ("gained", 2, 1)):
+        entries = []
+        for term in terms[present].keys() - terms[absent].keys():
+            blocked = sorted(why.get((absent, term), ()), key=lambda i: (order.get(i, 1e9), i))
+            for ruling in decode(book, terms[present][term], **value):
+                entries.append({**ruling, "why_not": blocked})
+        result[name] = sorted(entries, key=lambda r: _order(book, r, ("why_not",)))
+    recited = []
+    for term in terms[1].keys() & terms[2].keys():
+        before = decode(book, terms[1][term], **value)
+        after = decode(book, terms[2][term], **value)
+        for old, new in zip(before, after):
+            if old["because"] != new["because"]:
+                entry = {k: v for k, v in old.items() if k != "because"}
+                recited.append({**entry, "because_before": old["because"],
+                                "because_after": new["because"]})
+    result["recited"] = sorted(recited, key=lambda r: _order(
+        book, {**r, "because": r["because_before"]}, ("because_before", "because_after")))
+    return result
+
+
+def _order(book, entry, extra):
+    """An entry's place: its ruling's (results.py's order), then its ``extra`` lists."""
+    ruling = {k: v for k, v in entry.items() if k not in extra}
+    return sort_key(book, ruling), tuple(tuple(entry[k]) for k in extra)

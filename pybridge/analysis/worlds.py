@@ -52,6 +52,12 @@ class _AddWorld(ast.Transformer):
         return atom.ast_type == ASTType.SymbolicAtom and \
             atom.symbol.ast_type == ASTType.Function and atom.symbol.name not in self.shared
 
+    def visit_Defined(self, defined):
+        """``#defined p/N.`` declares the indexed p/N+1 (asp/core/rulings.lp's why_not/2)."""
+        if defined.name in self.shared:
+            return defined
+        return defined.update(arity=defined.arity + 1)
+
     def visit_External(self, external):
         external = external.update(**self.visit_children(external))
         return external.update(body=[*external.body, _world_literal()])
