@@ -176,6 +176,9 @@ class Hkk(Rulebook):
         RulingKind("grant_ineffective", ("card", "immunity", "granted_by"),
                    lambda r: f"{r['granted_by']} has fallen off, so it grants {r['card']} no "
                              f"{r['immunity']} immunity."),
+        RulingKind("grant_without_effect", ("card", "immunity", "granted_by"),
+                   lambda r: f"{r['granted_by']} has no effect on {r['card']}, so it grants "
+                             f"it no {r['immunity']} immunity."),
         RulingKind("can_react", ("reaction", "allowed"),
                    lambda r: f"Reaction {r['reaction']} "
                              f"{'may' if r['allowed'] else 'may not'} react."),
