@@ -261,3 +261,111 @@ def test_HKK_132_5_1_with_132_6_both_rules_refuse_the_enchantment():
     result = rule(_aura(immunities=({"kind": "source"}, {"kind": "enchantment"})))
     assert attach(result)["aura"] == (False, False)
     assert set(because(result, "attach", effect="aura")) >= {"HKK-132.5.1", "HKK-132.6"}
+
+
+# --- item 8: why_not/2 (WHYNOT.md) where an exception or a reading blocks a ruling -------------
+# Read from each edition's model (why_not is no ruling: `rule` does not show it); the diff
+# (pybridge/analysis, another helper's) names these IDs for the rulings a changed group loses.
+
+from pybridge.books import get            # noqa: E402
+from pybridge.solving import ground       # noqa: E402
+
+BOOK = get("hkk")
+
+
+def why_not(doc, edition="literal"):
+    in_force = set(BOOK.encoding.editions[edition].rule_ids)
+    control = ground(BOOK.encoding, BOOK.facts(BOOK.validate(doc)), in_force)
+    found = []
+    with control.solve(yield_=True) as handle:
+        for model in handle:
+            found = [s for s in model.symbols(atoms=True) if s.name == "why_not"]
+    return {(str(s.arguments[0]), s.arguments[1].string) for s in found}
+
+
+def also(result, kind, **fields):
+    return set(because(result, kind, **fields))
+
+
+def _ward(*events):
+    return state([card("Knight"), card("Ward", "enchantment", on="Knight"),
+                  card("Curse", "enchantment", on="Knight"), card("Well", "source")],
+                 [effect("well", "Well", "Knight")],
+                 events=list(events) or [gain("Knight", "enchantment", granted_by="Ward")])
+
+
+def test_HKK_132_6_I_why_not_the_self_granting_enchantment_falls_off():
+    # Intended: the Ward stays (HKK-132.6-I), where the text as written drops it ("kivéve, ha
+    # a forrásimmunitást a rátett bűbáj biztosítja": the Ward grants no source immunity).
+    assert ('falls_off("Ward","Knight")', "HKK-132.6-I") in why_not(_ward(), "intended")
+    # The Curse falls in both: nothing blocks it, no why_not for it.
+    assert not {w for w in why_not(_ward(), "intended") if '"Curse"' in w[0]}
+    # Literal: the Ward falls; no rule keeps it.
+    assert not {w for w in why_not(_ward(), "literal") if w[0].startswith("falls_off")}
+
+
+def test_HKK_132_8_I_why_not_the_self_granting_mental_enchantment_falls_off():
+    doc = state([card("Sage"), card("Calm", "enchantment", subtypes=["mental"], on="Sage")],
+                events=[gain("Sage", "mental_spell", granted_by="Calm")])
+    assert why_not(doc, "intended") == {('falls_off("Calm","Sage")', "HKK-132.8-I")}
+    assert why_not(doc, "literal") == set()
+
+
+def test_HKK_132_6_I_what_exists_only_because_the_ward_stayed_cites_it():
+    # Event 2: the Ward grants source immunity. Literal: the Ward fell off at event 1, so
+    # its grant is void (grant_ineffective [HKK-132.6]) and the Well's source affects the
+    # Knight. Intended: the Ward stayed (132.6-I), the Knight gains source immunity, the Well
+    # does not affect it: that ruling exists because of 132.6-I and cites it.
+    doc = _ward(gain("Knight", "enchantment", granted_by="Ward"),
+                gain("Knight", "source", granted_by="Ward"))
+    literal, intended = rule(doc, "literal"), rule(doc, "intended")
+    assert affects(literal) == {"well": True} and affects(intended) == {"well": False}
+    assert "HKK-132.6-I" in also(intended, "affects", effect="well")
+    assert ('grant_ineffective("Knight",source,"Ward")', "HKK-132.6-I") in why_not(doc, "intended")
+    # Boundary: with the source immunity declared from the start too, the Well is stopped
+    # anyway: the ruling does not rest on 132.6-I.
+    doc["cards"][0]["immunities"] = [{"kind": "source"}]
+    assert "HKK-132.6-I" not in also(rule(doc, "intended"), "affects", effect="well")
+
+
+def test_HKK_132_6_and_132_8_as_written_why_not_the_source_granting_enchantment_falls_off():
+    # Literal: Halo grants source immunity (event 1), then enchantment immunity from the Rune
+    # (event 2): the exception as written keeps the Halo (why_not HKK-132.6); intended drops it.
+    doc = state([card("Knight"), card("Halo", "enchantment", subtypes=["mental"], on="Knight"),
+                 card("Rune", "item")],
+                events=[gain("Knight", "source", granted_by="Halo"),
+                        gain("Knight", "enchantment", granted_by="Rune")])
+    assert ('falls_off("Halo","Knight")', "HKK-132.6") in why_not(doc, "literal")
+    assert ('falls_off("Halo","Knight")', "HKK-132.5.1") in why_not(doc, "literal")
+    assert falls_off(rule(doc, "intended")) == {("Halo", "Knight")}
+    assert ('falls_off("Halo","Knight")', "HKK-132.6") not in why_not(doc, "intended")
+    doc["events"][1] = gain("Knight", "mental_spell", granted_by="Rune")
+    assert ('falls_off("Halo","Knight")', "HKK-132.8") in why_not(doc, "literal")
+
+
+def test_HKK_132_5_1_why_not_the_granting_enchantment_falls_off():
+    doc = state([card("Paladin"), card("Halo", "enchantment", on="Paladin"),
+                 card("Rust", "enchantment", on="Paladin")],
+                events=[gain("Paladin", "source", granted_by="Halo")])
+    assert why_not(doc) == {('falls_off("Halo","Paladin")', "HKK-132.5.1")}
+
+
+def test_HKK_132_2_K_why_not_the_immunity_is_removed():
+    # The poison counter effect would take away the poison immunity; it affects the Toad
+    # (poison immunity stops only the counter), so without 132.2-K the removal would be given.
+    doc = state([card("Toad", immunities=[{"kind": "poison"}]), card("Viper")],
+                [effect("bite", "Viper", "Toad", counter="poison", removes_immunity="poison")])
+    assert ('immunity_removed("Toad",poison,"bite")', "HKK-132.2-K") in why_not(doc)
+    # Boundary: a source the Toad is immune to affects nothing and would remove nothing anyway.
+    doc = state([card("Toad", immunities=[{"kind": "source"}]), card("Well", "source")],
+                [effect("well", "Well", "Toad", removes_immunity="source")])
+    assert not {w for w in why_not(doc) if w[0].startswith("immunity_removed")}
+
+
+def test_HKK_132_5_1_K_why_not_the_item_acts_and_its_grant_stops_the_fire_hit():
+    result_doc = _golem()
+    assert ("damage(\"hit\",0)", "HKK-132.5.1-K") in why_not(result_doc)
+    doc = _aura()
+    found = why_not(doc)
+    assert ('attach("aura",true,true)', "HKK-132.5.1") in found
+    assert ('attach("rank",true,true)', "HKK-132.5.1-K") in found
