@@ -378,3 +378,21 @@ def test_HKK_132_5_1_K_why_not_the_item_acts_and_its_grant_stops_the_fire_hit():
     found = why_not(doc)
     assert ('attach("aura",true,true)', "HKK-132.5.1") in found
     assert ('attach("rank",true,true)', "HKK-132.5.1-K") in found
+
+
+def test_HKK_132_6_I_an_enchantment_the_written_exception_keeps_falls_off_by_the_reading():
+    # Halo grants source immunity; the Knight then gains enchantment immunity (not from the
+    # Halo). As written ("kivéve, ha a forrásimmunitást a rátett bűbáj biztosítja") the Halo
+    # stays; read as intended the exception keeps only the one granting the immunity gained:
+    # the Halo falls off, and that ruling cites the reading that replaced the exception.
+    doc = state([card("Knight", immunities=[{"kind": "source", "granted_by": "Halo"}]),
+                 card("Halo", "enchantment", on="Knight")],
+                events=[gain("Knight", "enchantment")])
+    assert falls_off(rule(doc, "literal")) == set()
+    result = rule(doc, "intended")
+    assert falls_off(result) == {("Halo", "Knight")}
+    assert because(result, "falls_off", card="Halo") == ["HKK-132.6", "HKK-132.6-I"]
+    doc["cards"][1]["subtypes"] = ["mental"]
+    doc["events"] = [gain("Knight", "mental_spell")]
+    result = rule(doc, "intended")
+    assert because(result, "falls_off", card="Halo") == ["HKK-132.8", "HKK-132.8-I"]
