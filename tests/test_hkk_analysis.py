@@ -32,7 +32,7 @@ def test_check_hkk_every_invariant_holds(runner, edition):
     result = run(runner, "check", "hkk", "--edition", edition, "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 7)]
+    assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 8)]
     assert {i["status"] for i in report["invariants"]} == {"holds"}
 
 
@@ -56,6 +56,8 @@ MUTANTS = {
     # damage dealt by an effect that cannot choose its target
     "HKK-INV-6": ('ruled_by(damage(E, D), "HKK-132.0") :- unreached(E), '
                   'state_effect_damage(E, D), D > 0.', None),
+    # 132.5.1 out of force: an enchantment is put on a source-immune card with effect
+    "HKK-INV-7": ("", "HKK-132.5.1"),
 }
 
 
