@@ -118,14 +118,18 @@ def test_coverage_refuses_bad_options_with_exit_2():
 @pytest.mark.parametrize("edition", ["literal", "intended"])
 def test_coverage_hkk_reaches_every_rule_of_each_edition_at_the_default_bounds(edition):
     report = full_coverage("hkk", edition)
-    # HKK-132.6-I and HKK-132.8-I keep an enchantment: no ruling cites them, but without
-    # them (the literal edition) the enchantment falls off by 132.6 or 132.8
-    needed = {r["id"]: r for r in report["rules"] if r["how"] == "needed"}
-    assert set(needed) == ({"HKK-132.6-I", "HKK-132.8-I"} if edition == "intended" else set())
-    for rule_id, entry in needed.items():
-        literal = pybridge.rule(entry["witness"], edition="literal")["rulings"]
-        assert entry["rulings_without"] == [r for r in literal if r["kind"] == "falls_off"]
-        assert entry["rulings_without"][0]["because"] == [rule_id[:-2]]
+    # Every rule is cited by a ruling (issue 24 item 8). HKK-132.6-I and HKK-132.8-I, which
+    # were only "needed" (no ruling cited them), are cited where they replace the exception
+    # as written: an enchantment granting its host source immunity, which that exception
+    # keeps, falls off when the host gains enchantment (mental-spell) immunity, citing the
+    # reading beside 132.6 (132.8); as written (literal) it stays.
+    assert {r["how"] for r in report["rules"]} == {"cited"}
+    for entry in report["rules"]:
+        if entry["id"] in ("HKK-132.6-I", "HKK-132.8-I"):
+            (ruling,) = [r for r in entry["rulings"] if r["kind"] == "falls_off"]
+            assert ruling["because"] == [entry["id"][:-2], entry["id"]]
+            literal = pybridge.rule(entry["witness"], edition="literal")["rulings"]
+            assert not [r for r in literal if r["kind"] == "falls_off"]
 
 
 def test_diff_hkk_changes_states_for_both_rules_the_editions_differ_in():

@@ -255,3 +255,19 @@ def test_explanations_agree_with_the_rulings(doc, edition):
 
 def test_readme_shows_the_real_output():
     check_readme_shows("examples/hkk/fallen_card_grants_nothing.yaml")
+
+
+def test_disarmed_by_source_immunity_HKK_132_5_1_K():
+    result = explained(HERE / "disarmed_by_source_immunity.yaml")
+    # The Amulet grants nothing: the grant's own ruling says why, and so does the hit's damage.
+    grant = ruling(result, "grant_without_effect", granted_by="Amulet")["why"]
+    step = node(grant, "HKK-132.5.1-K", "Amulet (item) is put on Golem", "no fire immunity")
+    assert step["facts"]["immunity"] == "fire"
+    hit = ruling(result, "damage", effect="hit")["why"]
+    node(hit, "HKK-132.0", "4 (damage 4)", "nothing Golem holds stops it")
+    node(hit, "HKK-132.5.1-K", "Amulet", "grants it no fire immunity")
+    node(ruling(result, "counter", effect="bite")["why"], "HKK-132.5.1-K", "Rank", "no poison immunity")
+    # The Aura cannot be put on: 132.5.1 with 132.5.1-K's list of what still can.
+    aura = ruling(result, "attach", effect="aura")["why"]
+    node(aura, "HKK-132.5.1", "Aura cannot be put on Golem")
+    node(aura, "HKK-132.5.1-K", "only a level-up, body part or item")

@@ -32,7 +32,7 @@ def test_check_hkk_every_invariant_holds(runner, edition):
     result = run(runner, "check", "hkk", "--edition", edition, "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 7)]
+    assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 8)]
     assert {i["status"] for i in report["invariants"]} == {"holds"}
 
 
@@ -56,6 +56,8 @@ MUTANTS = {
     # damage dealt by an effect that cannot choose its target
     "HKK-INV-6": ('ruled_by(damage(E, D), "HKK-132.0") :- unreached(E), '
                   'state_effect_damage(E, D), D > 0.', None),
+    # 132.5.1 out of force: an enchantment is put on a source-immune card with effect
+    "HKK-INV-7": ("", "HKK-132.5.1"),
 }
 
 
@@ -132,3 +134,39 @@ def test_hkk_cards_put_on_themselves_are_refused():
     with pytest.raises(pybridge.InputError) as caught:
         pybridge.rule(doc)
     assert caught.value.path == "cards[0].on"
+
+
+def _why_not(doc, edition):
+    from pybridge.solving import ground
+    in_force = set(BOOK.encoding.editions[edition].rule_ids)
+    control = ground(BOOK.encoding, BOOK.facts(BOOK.validate(doc)), in_force)
+    with control.solve(yield_=True) as handle:
+        (model,) = list(handle) or [None]
+        return {(str(s.arguments[0]), s.arguments[1].string)
+                for s in model.symbols(atoms=True) if s.name == "why_not"}
+
+
+@pytest.mark.parametrize("source, target", [("literal", "intended"), ("intended", "literal")])
+def test_diff_hkk_every_changed_falling_off_names_the_intended_reading(runner, source, target):
+    """Issue 24 item 8: the editions differ in HKK-132.6-I and HKK-132.8-I. In every changed
+    group of the diff (either direction) each falling off lost or gained is cited by one of
+    them: through its because where it is given, or a why_not/2 in the edition without it
+    (WHYNOT.md); both IDs show up across the groups."""
+    result = run(runner, "diff", "hkk", "--from", source, "--to", target, "--format", "json")
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    assert report["complete"] and report["changed"]
+    seen = set()
+    for change in report["changed"]:
+        strip = lambda rs: {(r["card"], r["from"]): r["because"] for r in rs
+                            if r["kind"] == "falls_off"}
+        before, after = strip(change["rulings_before"]), strip(change["rulings_after"])
+        for key in before.keys() ^ after.keys():
+            present, absent = (before, target) if key in before else (after, source)
+            term = 'falls_off("%s","%s")' % key
+            cited = set(present[key]) | {i for t, i in _why_not(change["witness"], absent)
+                                         if t == term}
+            found = cited & {"HKK-132.6-I", "HKK-132.8-I"}
+            assert found, (change["witness"], key, cited)
+            seen |= found
+    assert seen == {"HKK-132.6-I", "HKK-132.8-I"}

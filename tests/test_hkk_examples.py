@@ -44,6 +44,17 @@ HKK = {
                  ("counter", "bite", False, False): ["HKK-132.3"],
                  ("can_target", "bite", True): ["HKK-132.2"],
                  ("affects", "bite", False): ["HKK-132.0", "HKK-132.3"]}),
+    "disarmed_by_source_immunity.yaml": dict(
+        exact={("grant_without_effect", "Golem", "fire", "Amulet"),
+               ("grant_without_effect", "Golem", "poison", "Rank"),
+               ("affects", "hit", True), ("damage", "hit", 4),
+               ("affects", "bite", True), ("counter", "bite", True, True),
+               ("affects", "aura", False), ("attach", "aura", False, False)},
+        because={("grant_without_effect", "Golem", "fire", "Amulet"): ["HKK-132.5.1-K"],
+                 ("damage", "hit", 4): ["HKK-132.0"],
+                 ("counter", "bite", True, True): ["HKK-132.0"],
+                 ("attach", "aura", False, False): ["HKK-132.5.1", "HKK-132.5.1-K"],
+                 ("affects", "aura", False): ["HKK-132.5.1"]}),
     "source_immunity_gained.yaml": dict(
         exact={("falls_off", "Curse of Rust", "Paladin")},
         because={("falls_off", "Curse of Rust", "Paladin"): ["HKK-132.5.1"]}),

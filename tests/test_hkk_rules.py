@@ -415,10 +415,15 @@ def test_HKK_132_5_1_K_a_card_without_effect_does_not_affect_the_creature():
 
 
 def test_HKK_132_5_1_K_an_enchantment_is_not_one_of_the_cards_named():
-    # Enchantments are not sources: one can be put on the Golem and takes effect.
+    # "is tehető szintlépés, testrész vagy # tárgy": only these can still be put on a
+    # source-immune creature; an enchantment is not one of them, and 132.5.1 leaves a card
+    # that gains source immunity no enchantment but the granting one. (Formerly ruled
+    # (True, True) because an enchantment is no source: issue 24 item 2 found it wrong.)
     doc = state([card("Golem", immunities=[{"kind": "source"}]), card("Aura", "enchantment")],
                 [effect("aura", "Aura", "Golem", attach=True)])
-    assert attach(rule(doc)) == {"aura": (True, True)}
+    result = rule(doc)
+    assert attach(result) == {"aura": (False, False)}
+    assert because(result, "attach", effect="aura") == ["HKK-132.5.1", "HKK-132.5.1-K"]
 
 
 # --- HKK-132.6 -------------------------------------------------------------------------------

@@ -176,6 +176,9 @@ class Hkk(Rulebook):
         RulingKind("grant_ineffective", ("card", "immunity", "granted_by"),
                    lambda r: f"{r['granted_by']} has fallen off, so it grants {r['card']} no "
                              f"{r['immunity']} immunity."),
+        RulingKind("grant_without_effect", ("card", "immunity", "granted_by"),
+                   lambda r: f"{r['granted_by']} has no effect on {r['card']}, so it grants "
+                             f"it no {r['immunity']} immunity."),
         RulingKind("can_react", ("reaction", "allowed"),
                    lambda r: f"Reaction {r['reaction']} "
                              f"{'may' if r['allowed'] else 'may not'} react."),
@@ -189,10 +192,10 @@ class Hkk(Rulebook):
 
     bounds = (
         Bound("max_cards", "--cards", ("max_cards",), 3, (1, 5), "most cards"),
-        Bound("max_effects", "--effects", ("max_effects",), 1, (0, 3), "most effects"),
-        Bound("max_reactions", "--reactions", ("max_reactions",), 1, (0, 2),
+        Bound("max_effects", "--effects", ("max_effects",), 2, (0, 3), "most effects"),
+        Bound("max_reactions", "--reactions", ("max_reactions",), 2, (0, 2),
               "most reactions"),
-        Bound("max_events", "--events", ("max_events",), 1, (0, 3),
+        Bound("max_events", "--events", ("max_events",), 2, (0, 3),
               "most events (immunities gained, in order)"),
         Bound("damage", "--damage", ("dmg_lo", "dmg_hi"), (0, 3), (0, 100),
               "damage range LO..HI of an effect"),
