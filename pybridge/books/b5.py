@@ -145,9 +145,9 @@ class B5(Rulebook):
               "most beings"),
         Bound("max_elements", "--elements", ("max_elements",), 2, (0, 3),
               "most elements (apparitions)"),
-        Bound("max_orders", "--orders", ("max_orders",), 1, (0, 3),
+        Bound("max_orders", "--orders", ("max_orders",), 2, (0, 3),
               "most orders (moves and discoveries)"),
-        Bound("max_protections", "--protections", ("max_protections",), 1, (0, 3),
+        Bound("max_protections", "--protections", ("max_protections",), 2, (0, 3),
               "most protections of others (a druid's, a galley's...)"),
         Bound("max_features", "--features", ("max_features",), 3, (0, 12),
               "most optional facts at once (immunities, protections and their spans, "
