@@ -309,7 +309,15 @@ def check_true_of_state(doc, result):
                 if "effect" in f:
                     assert phases.index(e["effect_phase"] or "effect") + 1 == f["effect"], where
                 if "destroys" in f:
-                    assert set(f["destroys"]) <= set(e["destroys"]), where
+                    assert set(f["destroys"]) <= set(e["destroys"]) | \
+                        {t for w in e["effects"] for t in w["destroys"]}, where
+                if "effect_name" in f:
+                    assert f["effect_name"] in {w["name"] for w in e["effects"]}, where
+                if "effect_step" in f:
+                    assert f["effect_step"] == e["effect_step"], where
+            if "arrives_step" in f:
+                assert any(p["arrives_step"] == f["arrives_step"] for p in protections
+                           if p["by"] == f["by"]), where
             assert set(f.get("elements", ())) <= set(elements), where
             assert set(f.get("protectors", ())) <= set(beings) | set(elements), where
             if "order" in f:

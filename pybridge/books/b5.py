@@ -201,6 +201,10 @@ class B5(Rulebook):
         default = PHASES.index(EFFECT) + 1
         effect_phase = Values(default, *(i for i in phase.values if i != default))
         named = Union(element_types, Ref("element"))
+        # A named effect: two names (one a protection names, one it does not). A protection
+        # from one names the element by its id (by its type it reads the same), and an
+        # effect destroys a being by its id (by a type, the same rule as `destroys`): the
+        # smaller domains keep the check within its timeout.
         effect = Names("sinking", "other")
         step = Values(1, 2)
         being, element = Obj("being"), Obj("element")
@@ -213,7 +217,8 @@ class B5(Rulebook):
                 Input("state_immune_to", (being, named), ANY),
                 Input("state_protected_from", (being, named), ANY),
                 Input("state_protected_span", (being, named, phase, phase), ANY),
-                Input("state_protected_effect", (being, named, effect, phase, phase), ANY),
+                Input("state_protected_effect", (being, Ref("element"), effect, phase, phase),
+                      ANY),
                 Input("state_cannot_retreat", (being,), OPTIONAL),
                 Input("state_retreat_listed", (being,), OPTIONAL),
                 Input("state_retreat_to", (being, fields), ANY),
@@ -224,8 +229,7 @@ class B5(Rulebook):
                 Input("state_element_effect_phase", (element, effect_phase)),
                 Input("state_element_effect_step", (element, step), OPTIONAL),
                 Input("state_element_effect", (element, effect), ANY),
-                Input("state_element_effect_destroys",
-                      (element, effect, Union(being_types, Ref("being"))), ANY),
+                Input("state_element_effect_destroys", (element, effect, Ref("being")), ANY),
                 Input("state_protection", (Obj("protection"), Ref("being", "element"), named,
                                            fields, phase)),
                 Input("state_protection_leaves", (Obj("protection"), phase), OPTIONAL),
