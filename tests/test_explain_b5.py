@@ -444,7 +444,18 @@ def states(draw):
                    "effect_phase": draw(st.sampled_from(PHASES))}
         if draw(st.integers(0, 4)) == 0:
             element["active"] = False
+        if draw(st.integers(0, 2)) == 0:     # named effects (B.5.2.4) and a moment (B.5.2.5)
+            element["effects"] = [{"name": "sinking", "destroys": draw(st.lists(
+                st.sampled_from(targets), max_size=1))}, {"name": "drift"}]
+            if draw(st.booleans()):
+                element["effect_step"] = draw(st.integers(1, 3))
         elements.append(element)
+    with_effects = [e for e in elements if "effects" in e]
+    for being in beings:
+        if with_effects and draw(st.integers(0, 2)) == 0:
+            being.setdefault("protected_from", []).append(
+                {"element": draw(st.sampled_from(with_effects))["id"],
+                 "effect": draw(st.sampled_from(("sinking", "drift")))})
     doc = {"rulebook": "b5", "beings": beings, "elements": elements}
     if draw(st.booleans()):
         arrives = draw(st.integers(0, 3))
@@ -453,6 +464,12 @@ def states(draw):
                       "field": draw(st.sampled_from(FIELDS)), "arrives": PHASES[arrives]}
         if draw(st.booleans()):
             protection["leaves"] = PHASES[draw(st.integers(arrives, 3))]
+        if draw(st.booleans()):
+            protection["arrives_step"] = draw(st.integers(1, 3))
+        if with_effects and draw(st.booleans()):
+            named = draw(st.sampled_from(with_effects))
+            protection["from"], protection["effect"] = named["id"], \
+                draw(st.sampled_from(("sinking", "drift")))
         doc["protections"] = [protection]
     if draw(st.booleans()):
         who = draw(st.sampled_from(beings))
