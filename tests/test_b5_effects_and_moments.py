@@ -24,6 +24,8 @@ names one with ``effect`` (``protected_from: [{element, effect, from, until}]``,
 the ZD within the phase (1, 2, ...).
 """
 
+import copy
+
 import pytest
 
 import pybridge
@@ -218,3 +220,19 @@ def test_B_5_2_5_zd_is_a_positive_whole_number():
     with pytest.raises(InputError) as caught:
         pybridge.rule(state)
     assert caught.value.path == "protections[0].arrives_step"
+
+
+@pytest.mark.parametrize("change, path", [
+    (lambda d: d["elements"][0].update(effect_step=0), "elements[0].effect_step"),
+    (lambda d: d["elements"][0].update(effect_step="2"), "elements[0].effect_step"),
+    (lambda d: d["elements"][0]["effects"].append({"name": "sinking"}), "elements[0].effects[2].name"),
+    (lambda d: d["elements"][0]["effects"][0].update(destroys="fleet"), "elements[0].effects[0].destroys"),
+    (lambda d: d["protections"][0].update(effect=7), "protections[0].effect"),
+])
+def test_bad_effects_and_moments_are_refused_with_their_path(change, path):
+    state = druid_arrives("effect", 1, 2)
+    state["elements"][0].update(copy.deepcopy(NAMED))
+    change(state)
+    with pytest.raises(InputError) as caught:
+        pybridge.rule(state)
+    assert caught.value.path == path, caught.value
