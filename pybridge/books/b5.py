@@ -110,7 +110,9 @@ SAMPLE = {
     "rulebook": "b5", "edition": "errata", "phases": list(PHASES),
     "beings": [
         {"id": "Fleet 1", "type": "fleet", "field": "0412", "immune_to": ["MA"],
-         "protected_from": ["PO", {"element": "WJ", "from": "conflict", "until": "effect"}],
+         "protected_from": ["PO", {"element": "WJ", "from": "conflict", "until": "effect"},
+                            {"element": "MA", "effect": "drift", "from": "movement",
+                             "until": "retreat"}],
          "can_retreat": True, "retreat_to": ["0413"]},
         {"id": "Druid", "type": "D", "field": "0412"},
     ],
