@@ -8,6 +8,8 @@ from pybridge.books import get
 B5_CONTRACT = {
     "immune": ("being", "element"),
     "protected": ("being", "element", "from_phase"),
+    "protected_from_effect": ("being", "element", "effect", "from_phase"),
+    "subject_to_effect": ("being", "element", "effect"),
     "order_refused": ("order",),
     "main_conflict_lost": ("order",),
     "must_retreat": ("being", "element"),

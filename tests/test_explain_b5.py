@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pybridge
+import pybridge.books
 from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
                             check_deterministic, check_example, check_readme_shows, examples,
                             explained, node, nodes, ruling, sentences, without_why)
@@ -98,9 +99,15 @@ def test_king_wj_original_B_5_2_8_B5_INT_1():
     result = explained(HERE / "king_wj_original.yaml")
     assert result["edition"] == "original"
     prot = ruling(result, "protected", being="König Ardan")["why"]
-    node(prot, "B.5.2.2", "a property of its type, K")
-    row = node(prot, "B.5.2.8", "edition original", "row K", "column WJ", "K protected from WJ")
+    # B.5.2.8's king is an example of the chapter text, not a row of table T.4 (issue 24
+    # item 7): the sentences say so and give no row or column.
+    node(prot, "B.5.2.2", "a property of its type, K", "by the example of B.5.2.8 (chapter text)")
+    row = node(prot, "B.5.2.8", "chapter text, not table T.4", "edition original",
+               "type of being K", "type of element WJ", "K protected from WJ")
     assert row["facts"]["source"] == "B.5.2.8" and row["facts"]["relation"] == "protected from"
+    assert (row["facts"]["being_kind"], row["facts"]["element_kind"]) == ("K", "WJ")
+    assert "row" not in row["facts"] and "column" not in row["facts"]
+    assert not [n for n in nodes(prot) if "row of table" in n["says"]]
     node(row["why"], "B5-INT-1", "knowledge")
     retreat = ruling(result, "must_retreat", being="König Ardan")["why"]
     node(retreat, "B.5.2.7", "must leave field 0815", "phase 4 of 4")
@@ -134,7 +141,8 @@ def test_retreat_field_and_none_B_5_2_7_B_5_2_8():
     immune = ruling(result, "immune", being="Galeere Seeadler")["why"]
     top = node(immune, "B.5.1", "Galeere Seeadler (galley, field 0412) is immune to Mahlstrom 0412",
                "not affected by it in any way")
-    row = node(top["why"], "B.5.2.8", "row galley", "column MA", "galley immune to MA")
+    row = node(top["why"], "B.5.2.8", "chapter text", "type of being galley", "type of element MA",
+               "galley immune to MA")
     node(row["why"], "B5-INT-1", "not decoration")
     for fleet in ("Flotte Nord", "Flotte Süd"):
         prot = ruling(result, "protected", being=fleet)["why"]
@@ -232,6 +240,170 @@ def test_readme_shows_the_real_output():
     check_readme_shows("examples/b5/king_wj_errata.yaml")
 
 
+# --- every sentence is true of the state (issue 24 item 7) ----------------------------------
+#
+# What the source says, written out from the seed (../shared/seeds/000_062556bb7cf8d404.txt):
+# the changes to table T.4 (its rows: type of being, relation, type of element) and the
+# chapter's own examples (chapter text, B.5.1 and B.5.2.8; not rows of the table).
+T4_ROWS = {
+    "T4-2": {("Rr", "immune to", "TR")},                       # «Rr sind immun gegen TR»
+    "T4-3": {("Ho", "immune to", "TR")},                       # «Ho sind immun gegen TR»
+    "T4-4": {("Ho", "protected from", "CN"), ("Ho", "protected from", "WJ")},
+    "T4-5": {("Rs", "immune to", "UN")},
+    "T4-6": {("Tr", "immune to", "SA")},
+    "T4-7": {("We", "immune to", "kd")},                       # «We sind immun gegen (kd)
+    "T4-7-ORIG": {("We", "immune to", "bt")},                  #   [alt: (bt)]»
+    "T4-8": {("Ein", "protected from", x) for x in ("PO", "CN", "WJ")},
+    "T4-9": {("Dr", "protected from", x) for x in ("PO", "CN", "WJ")},
+    "T4-10": {("J", "protected from", "CN"), ("J", "protected from", "WJ")},
+    "T4-11": {("K", "not protected from", "WJ")},              # «K ist nicht geschützt vor der WJ.»
+}
+CHAPTER_EXAMPLES = {
+    "B.5.1": {("D", "immune to", "MA"), ("Ein", "immune to", "GA")},
+    "B.5.2.8": {("K", "protected from", "WJ"), ("galley", "immune to", "MA"),
+                ("galley", "protects the other beings of its field from", "MA"),
+                ("building", "protects the other beings of its field from", "forced_movement")},
+}
+PHASE_PAIRS = (("start_phase", "start"), ("effect_phase", "effect"), ("phase", "at"),
+               ("arrives_phase", "arrives"), ("leaves_phase", "leaves"),
+               ("retreat_phase", "retreat"), ("from_phase", "from"), ("until_phase", "until"))
+
+
+def check_true_of_state(doc, result):
+    """Every node of every ruling's tree says only what the state and the source bear out:
+    each id it names exists in the document in the role it gives it (being, element, order,
+    protector), with that type and field; the phases it names are the document's, at their
+    indices; every row of T.4 it cites is a row of that change, every chapter example is
+    called chapter text and is an example of that paragraph; a sentence naming table T.4
+    rests on a T.4 row; the edition it names is the one ruled by."""
+    book = pybridge.books.get("b5")
+    state = book.validate(copy.deepcopy(doc))
+    phases = state["phases"]
+    beings = {b["id"]: b for b in state["beings"]}
+    elements = {e["id"]: e for e in state["elements"]}
+    orders = {o["id"]: o for o in state["orders"]}
+    protections = state["protections"]
+    edition = result["edition"]
+
+    def declared(b):
+        for x in b["immune_to"]:
+            yield x
+        for x in b["protected_from"]:
+            yield x["element"] if isinstance(x, dict) else x
+
+    for item in all_rulings(result):
+        for n in nodes(item["why"]):
+            f, says, rule = n["facts"], n["says"], n["rule"]
+            where = (item["kind"], rule, says)
+            being = beings.get(f.get("being"))
+            if "being" in f:
+                assert being is not None, where
+                if "type" in f:
+                    assert f["type"] == being["type"], where
+                if "field" in f:
+                    assert f["field"] == being["field"], where
+            if "element" in f:
+                e = elements[f["element"]]
+                assert (f.get("element_type", e["type"]), f.get("element_field", e["field"])) == \
+                    (e["type"], e["field"]), where
+                if "effect" in f:
+                    assert phases.index(e["effect_phase"] or "effect") + 1 == f["effect"], where
+                if "destroys" in f:
+                    assert set(f["destroys"]) <= set(e["destroys"]) | \
+                        {t for w in e["effects"] for t in w["destroys"]}, where
+                if "effect_name" in f:
+                    assert f["effect_name"] in {w["name"] for w in e["effects"]}, where
+                if "effect_step" in f:
+                    assert f["effect_step"] == e["effect_step"], where
+            if "arrives_step" in f:
+                assert any(p["arrives_step"] == f["arrives_step"] for p in protections
+                           if p["by"] == f["by"]), where
+            assert set(f.get("elements", ())) <= set(elements), where
+            assert set(f.get("protectors", ())) <= set(beings) | set(elements), where
+            if "order" in f:
+                o = orders[f["order"]]
+                assert f.get("to", o["to"]) == o["to"], where
+                assert f.get("being", o["being"]) == o["being"], where
+            if "by" in f:
+                assert [p for p in protections if p["by"] == f["by"]
+                        and p["field"] == f.get("to", p["field"])
+                        and p["from"] == f.get("named", p["from"])], where
+                if "arrives" in f:
+                    assert any(phases.index(p["arrives"]) + 1 == f["arrives"]
+                               for p in protections if p["by"] == f["by"]), where
+            elif "to" in f and "order" not in f:
+                goes = {o["to"] for o in orders.values() if o["being"] == f["being"]}
+                assert f["to"] in goes | set(being["retreat_to"] or ()), where
+            if "named" in f and "by" not in f:
+                named = f["named"] if isinstance(f["named"], list) else [f["named"]]
+                whose = [being] if being is not None else list(beings.values())
+                assert set(named) <= {x for b in whose for x in declared(b)}, where
+            if "fields" in f:
+                assert set(f["fields"]) <= set(being["retreat_to"] or ()), where
+            if "phases" in f:
+                assert f["phases"] == len(phases), where
+            for name, index in PHASE_PAIRS:
+                if name in f:
+                    assert f[name] in phases, where
+                if name in f and index in f:
+                    assert phases[f[index] - 1] == f[name], where
+            if "retreat_phase" in f:
+                assert f["retreat_phase"] == "retreat", where
+            # the source: T.4's rows and the chapter's examples
+            if "row" in f:
+                assert (f["row"], f["relation"], f["column"]) in T4_ROWS[rule], where
+                assert "table T.4" in says, where
+            if "column" in f and "row" not in f:
+                assert rule == "T4-1" and f["column"] in ("CN", "WJ"), where
+            if "source" in f and "being_kind" in f:
+                assert rule == f["source"], where
+                assert (f["being_kind"], f["relation"], f["element_kind"]) in \
+                    CHAPTER_EXAMPLES[rule], where
+                assert "chapter text" in says and "row of table" not in says, where
+            if rule.startswith("B.5"):
+                assert "row of table" not in says and "row " not in says, where
+            if "table T.4" in says.replace("not table T.4", "") and rule not in T4_ROWS:
+                # a sentence that names table T.4 rests on a row of it, or is T4-1's own
+                assert rule == "T4-1" or \
+                    any(c["rule"] in T4_ROWS for c in n["why"]), where
+            if "overridden" in f:
+                assert f["overridden"] == ["B.5.2.8"], where
+                assert (being["type"], elements[f["element"]]["type"]) == ("K", "WJ"), where
+            if "edition" in f:
+                assert f"edition {edition}" in f["edition"], where
+            if "table" in f:
+                assert f"edition {edition}" in f["table"] or \
+                    (rule == "T4-7-ORIG") == ("original" in f["table"]), where
+            if "edition errata" in says:
+                assert edition == "errata", where
+            if "edition original" in says:
+                assert edition == "original", where
+
+
+@pytest.mark.parametrize("edition", ["errata", "original"])
+@pytest.mark.parametrize("path", examples("b5"), ids=lambda p: p.name)
+def test_every_sentence_of_every_example_is_true_of_its_state(path, edition):
+    doc = pybridge.load(path)
+    check_true_of_state(doc, pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
+
+
+def test_the_sentence_check_catches_a_chapter_example_called_a_row():
+    # The check itself: the old sentence ("the example of B.5.2.8, a row of table T.4") and
+    # a wrong being's field are refused.
+    doc = pybridge.load(HERE / "king_wj_original.yaml")
+    result = pybridge.rule(copy.deepcopy(doc), explain=True)
+    wrong = copy.deepcopy(result)
+    step = node(ruling(wrong, "protected", being="König Ardan")["why"], "B.5.2.8")
+    step["says"] = "the example of B.5.2.8, a row of table T.4: K protected from WJ"
+    with pytest.raises(AssertionError):
+        check_true_of_state(doc, wrong)
+    wrong = copy.deepcopy(result)
+    node(ruling(wrong, "protected", being="König Ardan")["why"], "B.5.2.1")["facts"]["field"] = "0001"
+    with pytest.raises(AssertionError):
+        check_true_of_state(doc, wrong)
+    check_true_of_state(doc, result)
+
+
 FIELDS = ("0412", "0413", "0414")
 BEING_TYPES = ("fleet", "K", "Ein", "We", "galley", "Ho", "D")
 ELEMENT_TYPES = ("MA", "CN", "WJ", "kd", "bt")
@@ -272,7 +444,18 @@ def states(draw):
                    "effect_phase": draw(st.sampled_from(PHASES))}
         if draw(st.integers(0, 4)) == 0:
             element["active"] = False
+        if draw(st.integers(0, 2)) == 0:     # named effects (B.5.2.4) and a moment (B.5.2.5)
+            element["effects"] = [{"name": "sinking", "destroys": draw(st.lists(
+                st.sampled_from(targets), max_size=1))}, {"name": "drift"}]
+            if draw(st.booleans()):
+                element["effect_step"] = draw(st.integers(1, 3))
         elements.append(element)
+    with_effects = [e for e in elements if "effects" in e]
+    for being in beings:
+        if with_effects and draw(st.integers(0, 2)) == 0:
+            being.setdefault("protected_from", []).append(
+                {"element": draw(st.sampled_from(with_effects))["id"],
+                 "effect": draw(st.sampled_from(("sinking", "drift")))})
     doc = {"rulebook": "b5", "beings": beings, "elements": elements}
     if draw(st.booleans()):
         arrives = draw(st.integers(0, 3))
@@ -281,6 +464,12 @@ def states(draw):
                       "field": draw(st.sampled_from(FIELDS)), "arrives": PHASES[arrives]}
         if draw(st.booleans()):
             protection["leaves"] = PHASES[draw(st.integers(arrives, 3))]
+        if draw(st.booleans()):
+            protection["arrives_step"] = draw(st.integers(1, 3))
+        if with_effects and draw(st.booleans()):
+            named = draw(st.sampled_from(with_effects))
+            protection["from"], protection["effect"] = named["id"], \
+                draw(st.sampled_from(("sinking", "drift")))
         doc["protections"] = [protection]
     if draw(st.booleans()):
         who = draw(st.sampled_from(beings))
@@ -320,6 +509,7 @@ def test_explanations_agree_with_the_rulings(doc, edition):
         if item["kind"] == "only_retreat_from":
             (limit,) = [n for n in item["why"] if n["rule"] == "B.5.2.7"]
             assert limit["facts"]["phase"] == item["phase"] and limit["facts"]["being"] == item["being"]
+    check_true_of_state(doc, result)
 
 
 def test_protection_too_late_B5_INT_4():

@@ -7,8 +7,8 @@ from functools import cached_property
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..schema import (Bool, Either, Enum, Given, Is, ListOf, Opt, Record, Registry, Requires,
-                      Str, shown)
+from ..schema import (Bool, Either, Enum, Given, Int, Is, ListOf, Opt, Record, Registry,
+                      Requires, Str, shown)
 from ..solving import ground
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
@@ -17,8 +17,12 @@ PHASES = ("movement", "conflict", "effect", "retreat")
 RETREAT = "retreat"
 EFFECT = "effect"
 
-SPAN = Record({"element": Str(), "from": Opt(Str()), "until": Opt(Str())}, about={
+# A moment within a phase (B.5.2.5 "ab dem Moment (Zugphase, ZD)"): the ZD, 1, 2, ...
+STEP = Int(lo=1, hi=1000)
+SPAN = Record({"element": Str(), "effect": Opt(Str()), "from": Opt(Str()), "until": Opt(Str())},
+              about={
     "element": "an element type or id",
+    "effect": "one named effect of it (B.5.2.4): protected from that effect only",
     "from": "the phase the protection starts in (default: the first phase)",
     "until": "the phase it ends in (default: the last phase)",
 })
@@ -35,9 +39,14 @@ BEING = Record({
     "type": "its type (any text; the table knows Rr Ho Rs Tr We Ein Dr J K D galley building)",
     "field": "the field it is in",
     "immune_to": "element types or element ids it is immune to",
-    "protected_from": "element types or ids it is protected from, or {element, from, until}",
+    "protected_from": "element types or ids it is protected from, or {element, effect, from, "
+                      "until}",
     "can_retreat": "false: other circumstances stop it leaving (default true)",
     "retreat_to": "its candidate retreat fields",
+})
+NAMED_EFFECT = Record({"name": Str(), "destroys": Opt(ListOf(Str()), list)}, about={
+    "name": "the effect's name (e.g. sinking)",
+    "destroys": "being types or being ids this effect destroys",
 })
 ELEMENT = Record({
     "id": Str(),
@@ -45,21 +54,27 @@ ELEMENT = Record({
     "field": Str(),
     "active": Opt(Bool(), True),
     "destroys": Opt(ListOf(Str()), list),
+    "effects": Opt(ListOf(NAMED_EFFECT), list),
     "effect_phase": Opt(Str()),
+    "effect_step": Opt(STEP),
 }, about={
     "id": "the element's id",
     "type": "its type (e.g. MA)",
     "field": "the field it is in",
     "active": "whether it is active (default true)",
     "destroys": "being types or being ids it destroys",
+    "effects": "its named effects (B.5.2.1 'einer bestimmten Wirkung'), each {name, destroys}",
     "effect_phase": "the phase its effect sets in (default effect)",
+    "effect_step": "the moment (ZD) within that phase its effect sets in: 1, 2, ... (B.5.2.5)",
 })
-PROTECTION = Record({"by": Str(), "from": Str(), "field": Str(), "arrives": Str(),
-                     "leaves": Opt(Str())}, about={
+PROTECTION = Record({"by": Str(), "from": Str(), "effect": Opt(Str()), "field": Str(),
+                     "arrives": Str(), "arrives_step": Opt(STEP), "leaves": Opt(Str())}, about={
     "by": "the being or element whose presence protects",
     "from": "the element type or id protected from",
+    "effect": "one named effect of it (B.5.2.4): protected from that effect only",
     "field": "the field protected",
     "arrives": "the phase it arrives in",
+    "arrives_step": "the moment (ZD) within that phase it arrives: 1, 2, ... (B.5.2.5)",
     "leaves": "the phase it leaves in (recorded, changes nothing)",
 })
 ORDER = Record({"id": Str(), "being": Str(), "kind": Enum(("move", "discovery")), "to": Str(),
@@ -95,14 +110,17 @@ SAMPLE = {
     "rulebook": "b5", "edition": "errata", "phases": list(PHASES),
     "beings": [
         {"id": "Fleet 1", "type": "fleet", "field": "0412", "immune_to": ["MA"],
-         "protected_from": ["PO", {"element": "WJ", "from": "conflict", "until": "effect"}],
+         "protected_from": ["PO", {"element": "WJ", "from": "conflict", "until": "effect"},
+                            {"element": "MA", "effect": "drift", "from": "movement",
+                             "until": "retreat"}],
          "can_retreat": True, "retreat_to": ["0413"]},
         {"id": "Druid", "type": "D", "field": "0412"},
     ],
     "elements": [{"id": "Maelstrom", "type": "MA", "field": "0412", "active": True,
-                  "destroys": ["fleet"], "effect_phase": "effect"}],
-    "protections": [{"by": "Druid", "from": "MA", "field": "0412", "arrives": "conflict",
-                     "leaves": "retreat"}],
+                  "destroys": ["fleet"], "effects": [{"name": "drift", "destroys": []}],
+                  "effect_phase": "effect", "effect_step": 2}],
+    "protections": [{"by": "Druid", "from": "MA", "effect": "drift", "field": "0412",
+                     "arrives": "conflict", "arrives_step": 1, "leaves": "retreat"}],
     "orders": [{"id": "o1", "being": "Fleet 1", "kind": "discovery", "to": "0413",
                 "wins_preconflict": True}],
 }
@@ -123,6 +141,12 @@ class B5(Rulebook):
         RulingKind("protected", ("being", "element", "from_phase"),
                    lambda r: f"{r['being']} is protected from {r['element']} from the "
                              f"{r['from_phase']} phase on."),
+        RulingKind("protected_from_effect", ("being", "element", "effect", "from_phase"),
+                   lambda r: f"{r['being']} is protected from the {r['effect']} of "
+                             f"{r['element']} from the {r['from_phase']} phase on."),
+        RulingKind("subject_to_effect", ("being", "element", "effect"),
+                   lambda r: f"{r['being']} is still subject to the {r['effect']} of "
+                             f"{r['element']}."),
         RulingKind("order_refused", ("order",),
                    lambda r: f"Order {r['order']} is not carried out and has no effect on a "
                              "conflict in its target field."),
@@ -145,9 +169,9 @@ class B5(Rulebook):
               "most beings"),
         Bound("max_elements", "--elements", ("max_elements",), 2, (0, 3),
               "most elements (apparitions)"),
-        Bound("max_orders", "--orders", ("max_orders",), 1, (0, 3),
+        Bound("max_orders", "--orders", ("max_orders",), 2, (0, 3),
               "most orders (moves and discoveries)"),
-        Bound("max_protections", "--protections", ("max_protections",), 1, (0, 3),
+        Bound("max_protections", "--protections", ("max_protections",), 2, (0, 3),
               "most protections of others (a druid's, a galley's...)"),
         Bound("max_features", "--features", ("max_features",), 3, (0, 12),
               "most optional facts at once (immunities, protections and their spans, "
@@ -179,6 +203,12 @@ class B5(Rulebook):
         default = PHASES.index(EFFECT) + 1
         effect_phase = Values(default, *(i for i in phase.values if i != default))
         named = Union(element_types, Ref("element"))
+        # A named effect: two names (one a protection names, one it does not). A protection
+        # from one names the element by its id (by its type it reads the same), and an
+        # effect destroys a being by its id (by a type, the same rule as `destroys`): the
+        # smaller domains keep the check within its timeout.
+        effect = Names("sinking", "other")
+        step = Values(1, 2)
         being, element = Obj("being"), Obj("element")
         return Vocabulary(
             kinds=(Kind("being", "max_beings"), Kind("element", "max_elements"),
@@ -189,6 +219,8 @@ class B5(Rulebook):
                 Input("state_immune_to", (being, named), ANY),
                 Input("state_protected_from", (being, named), ANY),
                 Input("state_protected_span", (being, named, phase, phase), ANY),
+                Input("state_protected_effect", (being, Ref("element"), effect, phase, phase),
+                      ANY),
                 Input("state_cannot_retreat", (being,), OPTIONAL),
                 Input("state_retreat_listed", (being,), OPTIONAL),
                 Input("state_retreat_to", (being, fields), ANY),
@@ -197,9 +229,14 @@ class B5(Rulebook):
                 Input("state_element_destroys", (element, Union(being_types, Ref("being"))),
                       ANY),
                 Input("state_element_effect_phase", (element, effect_phase)),
+                Input("state_element_effect_step", (element, step), OPTIONAL),
+                Input("state_element_effect", (element, effect), ANY),
+                Input("state_element_effect_destroys", (element, effect, Ref("being")), ANY),
                 Input("state_protection", (Obj("protection"), Ref("being", "element"), named,
                                            fields, phase)),
                 Input("state_protection_leaves", (Obj("protection"), phase), OPTIONAL),
+                Input("state_protection_effect", (Obj("protection"), effect), OPTIONAL),
+                Input("state_protection_step", (Obj("protection"), step), OPTIONAL),
                 Input("state_order", (Obj("order"), Ref("being"),
                                       Values(Const("move"), Const("discovery")), fields)),
                 Input("state_order_preconflict", (Obj("order"), Values(True, False)),
@@ -241,6 +278,9 @@ class B5(Rulebook):
                     raise InputError("a retreat leaves the field: this is the being's own "
                                      "field", f"beings[{i}].retreat_to[{j}]")
         for i, e in enumerate(state["elements"]):
+            effect_names = Registry("effect")
+            for j, w in enumerate(e["effects"]):
+                effect_names.declare(w["name"], f"elements[{i}].effects[{j}].name")
             path = f"elements[{i}].effect_phase"
             if e["effect_phase"] is None and EFFECT not in index:
                 raise InputError(f"missing (required: the phases have no {EFFECT!r})", path)
@@ -302,6 +342,20 @@ class B5(Rulebook):
                 raise InputError(f"unknown element or element type {shown(name)}: neither an "
                                  "id of this document, nor the type of one, nor a type the "
                                  "tables know", path)
+        # A named effect is an effect of an element the entry names (its id or its type).
+        effects = []
+        for i, b in enumerate(state["beings"]):
+            for j, entry in enumerate(b["protected_from"]):
+                if isinstance(entry, dict) and entry["effect"] is not None:
+                    effects.append((entry["element"], entry["effect"],
+                                    f"beings[{i}].protected_from[{j}].effect"))
+        effects += [(p["from"], p["effect"], f"protections[{i}].effect")
+                    for i, p in enumerate(state["protections"]) if p["effect"] is not None]
+        for name, effect, path in effects:
+            if not any(effect == w["name"] for e in state["elements"]
+                       if name in (e["id"], e["type"]) for w in e["effects"]):
+                raise InputError(f"unknown effect {shown(effect)}: no element {shown(name)} "
+                                 "names it among its effects", path)
 
     def facts(self, state):
         phases = state["phases"]
@@ -312,7 +366,11 @@ class B5(Rulebook):
             out.append(fact("state_being", ident, b["type"], b["field"]))
             out += [fact("state_immune_to", ident, x) for x in b["immune_to"]]
             for entry in b["protected_from"]:
-                if isinstance(entry, dict):
+                if isinstance(entry, dict) and entry["effect"] is not None:
+                    out.append(fact("state_protected_effect", ident, entry["element"],
+                                    entry["effect"], index.get(entry["from"], 1),
+                                    index.get(entry["until"], len(phases))))
+                elif isinstance(entry, dict):
                     out.append(fact("state_protected_span", ident, entry["element"],
                                     index.get(entry["from"], 1),
                                     index.get(entry["until"], len(phases))))
@@ -331,11 +389,21 @@ class B5(Rulebook):
             out += [fact("state_element_destroys", ident, t) for t in e["destroys"]]
             out.append(fact("state_element_effect_phase", ident,
                             index[e["effect_phase"] or EFFECT]))
+            if e["effect_step"] is not None:
+                out.append(fact("state_element_effect_step", ident, e["effect_step"]))
+            for w in e["effects"]:
+                out.append(fact("state_element_effect", ident, w["name"]))
+                out += [fact("state_element_effect_destroys", ident, w["name"], t)
+                        for t in w["destroys"]]
         for k, p in enumerate(state["protections"]):
             out.append(fact("state_protection", k, p["by"], p["from"], p["field"],
                             index[p["arrives"]]))
             if p["leaves"] is not None:
                 out.append(fact("state_protection_leaves", k, index[p["leaves"]]))
+            if p["effect"] is not None:
+                out.append(fact("state_protection_effect", k, p["effect"]))
+            if p["arrives_step"] is not None:
+                out.append(fact("state_protection_step", k, p["arrives_step"]))
         for o in state["orders"]:
             out.append(fact("state_order", o["id"], o["being"], Const(o["kind"]), o["to"]))
             if o["wins_preconflict"] is not None:
@@ -367,6 +435,9 @@ def document(facts):
     for ident, x, lo, hi in rows("state_protected_span"):
         beings[ident].setdefault("protected_from", []).append(
             {"element": x, "from": name_of[lo], "until": name_of[hi]})
+    for ident, x, w, lo, hi in rows("state_protected_effect"):
+        beings[ident].setdefault("protected_from", []).append(
+            {"element": x, "effect": w, "from": name_of[lo], "until": name_of[hi]})
     for (ident,) in rows("state_cannot_retreat"):
         beings[ident]["can_retreat"] = False
     for (ident,) in rows("state_retreat_listed"):
@@ -382,11 +453,23 @@ def document(facts):
         elements[ident].setdefault("destroys", []).append(target)
     for ident, i in rows("state_element_effect_phase"):
         elements[ident]["effect_phase"] = name_of[i]
+    for ident, n in rows("state_element_effect_step"):
+        elements[ident]["effect_step"] = n
+    for ident, w in rows("state_element_effect"):
+        elements[ident].setdefault("effects", []).append({"name": w})
+    for ident, w, target in rows("state_element_effect_destroys"):
+        for effect in elements[ident]["effects"]:
+            if effect["name"] == w:
+                effect.setdefault("destroys", []).append(target)
     protections = {}
     for k, by_, x, field, arrives in rows("state_protection"):
         protections[k] = {"by": by_, "from": x, "field": field, "arrives": name_of[arrives]}
     for k, i in rows("state_protection_leaves"):
         protections[k]["leaves"] = name_of[i]
+    for k, w in rows("state_protection_effect"):
+        protections[k]["effect"] = w
+    for k, n in rows("state_protection_step"):
+        protections[k]["arrives_step"] = n
     orders = {}
     for ident, being, kind, to in rows("state_order"):
         orders[ident] = {"id": ident, "being": being, "kind": kind, "to": to}
