@@ -1,0 +1,54 @@
+"""CHR-INV-8 (asp/chronopia/invariants.lp): a query's rulings are the same whether it is asked
+alone or beside other queries (issue 24, item 3). It holds over the state space at the
+default bounds (two queries), and rule sets that leak one query's ruling into another query
+on the same caster, shooter, group or summoner violate it: the leaks issue 24 found, put
+back deliberately."""
+
+import pytest
+
+import pybridge
+from pybridge.analysis.bounds import Bounds
+from pybridge.analysis.check import check
+from pybridge.books import get
+
+from mutants import check_mutant
+
+BOOK = get("chronopia")
+
+
+def test_CHR_INV_8_holds_at_the_default_bounds():
+    # issue 24: chronopia's defaults allow two queries, so that they can interact
+    assert {b.name: b.default for b in BOOK.bounds}["max_queries"] == 2
+    (entry,) = check(BOOK, Bounds(BOOK.bounds, None), BOOK.default_edition, timeout=120,
+                     only=["CHR-INV-8"])
+    assert entry["status"] == "holds", entry
+
+
+LEAKS = {
+    # every ruling of a cast query copied to the caster's other cast queries (spell_target,
+    # cast and resist numbers: issue 24's first three leaks)
+    "spell rulings shared by the caster's casts": (
+        "q_ruled(Q2, R, ID) :- q_ruled(Q, R, ID), spell_q(Q, C, _), spell_q(Q2, C, _), Q != Q2.",
+        "cast"),
+    # the excellent success judged on any shot of the shooter at the target (the old
+    # ordinary_1(S, T))
+    "an ordinary 1 shared by the shots at one target": (
+        'q_ruled(Q2, excellent_possible(S, T, false), "C36-CRIT") :- ordinary_1(Q, S, T), '
+        "hit(Q2, S, T, _), Q != Q2.", "shoot"),
+    # a reason for no morale test given to the group's other tests of that factor
+    "a no_test shared by the group's tests": (
+        "q_ruled(Q2, no_test(G, F, R), ID) :- q_ruled(Q, no_test(G, F, R), ID), "
+        "morale_q(Q, G, F), morale_q(Q2, G, F), Q != Q2.", "morale"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEAKS))
+def test_CHR_INV_8_is_violated_by_a_leak_between_queries(monkeypatch, name):
+    text, kind = LEAKS[name]
+    entry = check_mutant(monkeypatch, BOOK, "CHR-INV-8", text)
+    assert entry["status"] == "violated", entry
+    # the witness asks one query alone; the state after it the same beside another of its kind
+    assert [kind in q for q in entry["witness"]["queries"]] == [True]
+    after = entry["witness_after"]["queries"]
+    assert len(after) == 2 and all(kind in q for q in after)
+    assert pybridge.rule(entry["witness"])["status"] == "ok"
