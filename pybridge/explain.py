@@ -16,6 +16,7 @@ import re
 
 from clingo import SymbolType
 
+from .results import unwrapped
 from .symbols import from_symbol, identifier
 
 SAYS = frozenset(("says", "says_fact", "says_part", "says_item", "says_for", "says_under"))
@@ -138,17 +139,28 @@ def explanations(rulebook, symbols):
     order = rulebook.encoding.rule_order
     found = {}
     for term, nodes in atoms.top.items():
-        kind = rulebook.kind_by_name.get(term.name)
-        if kind is None or len(term.arguments) != len(kind.fields):
+        inner, query = unwrapped(term)
+        kind = rulebook.kind_by_name.get(inner.name)
+        if kind is None or len(inner.arguments) != len(kind.fields):
             continue
-        key = _ruling_key(kind.name, [from_symbol(a) for a in term.arguments])
-        found[key] = _nodes(atoms, nodes, order, frozenset())
+        key = _ruling_key(kind.name, [from_symbol(a) for a in inner.arguments])
+        own = None if query is None else from_symbol(query)
+        found[(own, key)] = _nodes(atoms, nodes, order, frozenset())
     return found
 
 
 def key_of(rulebook, ruling):
     kind = rulebook.kind_by_name[ruling["kind"]]
     return _ruling_key(kind.name, [ruling[f] for f in kind.fields])
+
+
+def _tree(tree, rulebook, ruling):
+    """The why of a ruling: its query's own (of_query(Q, R)) or, failing that, its term's."""
+    key = key_of(rulebook, ruling)
+    own = ruling.get("query") if "query" not in rulebook.kind_by_name[ruling["kind"]].fields \
+        else None
+    found = tree.get((own, key)) if own is not None else None
+    return found if found is not None else tree.get((None, key), [])
 
 
 def attach(rulebook, result, answer_sets, decoded):
@@ -158,11 +170,10 @@ def attach(rulebook, result, answer_sets, decoded):
     trees = [explanations(rulebook, answer_set) for answer_set in answer_sets]
     for rulings, tree in zip(decoded, trees):
         for ruling in rulings:
-            ruling["why"] = tree.get(key_of(rulebook, ruling), [])
+            ruling["why"] = _tree(tree, rulebook, ruling)
     if len(trees) > 1:
         for ruling in result["rulings"]:
-            key = key_of(rulebook, ruling)
-            each = [tree.get(key, []) for tree in trees]
+            each = [_tree(tree, rulebook, ruling) for tree in trees]
             shared = set.intersection(*({_canonical(n) for n in nodes} for nodes in each))
             common = [n for n in each[0] if _canonical(n) in shared]
             ruling["why"] = common or each[0]

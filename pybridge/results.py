@@ -21,11 +21,12 @@ def decode(rulebook, symbols, value=from_symbol, world=False):
             arguments = symbol.arguments[skip:]
             if len(arguments) == 1:
                 term = arguments[0]
-                kind = rulebook.kind_by_name.get(term.name)
+                inner, query = unwrapped(term)
+                kind = rulebook.kind_by_name.get(inner.name)
                 if kind is not None:
-                    fields = term.arguments
+                    fields = inner.arguments
                     if len(fields) == len(kind.fields):
-                        terms[term] = (kind, fields)
+                        terms[term] = (kind, fields, query)
         elif name == "because":
             arguments = symbol.arguments[skip:]
             if len(arguments) == 2:
@@ -33,12 +34,16 @@ def decode(rulebook, symbols, value=from_symbol, world=False):
     order = rulebook.encoding.rule_order
     rulings = []
     named = getattr(rulebook, "answers_queries", False)
-    for term, (kind, fields) in terms.items():
+    for term, (kind, fields, own) in terms.items():
         cited = sorted(because.get(term, ()), key=lambda i: (order.get(i, 1e9), i))
         # a rulebook whose rulings answer queries: the query first, once per query answered
+        # (a ruling of one query, of_query(Q, R), names it itself)
         extra = named and "query" not in kind.fields
-        queries = sorted({value(q) for q in answers.get(term, ())}, key=str) or [None] \
-            if extra else [None]
+        if own is not None:
+            queries = [value(own)]
+        else:
+            queries = sorted({value(q) for q in answers.get(term, ())}, key=str) or [None] \
+                if extra else [None]
         for query in queries:
             ruling = {"kind": kind.name, "query": query} if extra else {"kind": kind.name}
             for name, argument in zip(kind.fields, fields):
@@ -46,6 +51,15 @@ def decode(rulebook, symbols, value=from_symbol, world=False):
             ruling["because"] = cited
             rulings.append(ruling)
     return sorted(rulings, key=lambda r: sort_key(rulebook, r))
+
+
+def unwrapped(term):
+    """A ruling term and the query it belongs to: ``of_query(Q, R)`` is R of query Q (a
+    rulebook whose rulings answer queries, asp/chronopia/vocabulary.lp); any other term is
+    itself, of no query of its own (None)."""
+    if term.name == "of_query" and len(term.arguments) == 2:
+        return term.arguments[1], term.arguments[0]
+    return term, None
 
 
 def sort_key(rulebook, ruling):

@@ -81,7 +81,7 @@ MUTANTS = {
     # fear-causers no longer immune to fear
     "CHR-INV-3": ("", ["C38-IMM-FEAR", "C38-IMM-TERROR", "C38-IMM-HORROR"]),
     # immunity to panic read as immunity to fear
-    "CHR-INV-4": ('ruled_by(immune(G, fear), "C38-FEAR") :- state_morale(Q, G, fear), '
+    "CHR-INV-4": ('q_ruled(Q, immune(G, fear), "C38-FEAR") :- state_morale(Q, G, fear), '
                   'unit_of(M, G), state_immune(M, panic).', []),
     # a named target that is not the nearest model of its unit left without a ruling (the
     # rule that refuses it out of force)

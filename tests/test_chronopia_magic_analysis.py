@@ -29,11 +29,11 @@ MUTANTS = {
     "cast numbers for an illegal target": (
         'cast_query_number(Q, C, 5) :- spell_q(Q, C, _), spell_illegal(Q).', []),
     "resist numbers for an illegal target": (
-        'ruled_by(resist_number(C, T, 0), "C37-RESIST") :- spell_q(Q, C, T), spell_illegal(Q).',
+        'q_ruled(Q, resist_number(C, T, 0), "C37-RESIST") :- spell_q(Q, C, T), spell_illegal(Q).',
         []),
     # a second, contradicting ruling (a rule that ignores the range)
     "legal regardless of the range": (
-        'ruled_by(spell_target(C, T, true), "C36-MOUNT") :- spell_q(Q, C, T), spell_too_far(Q).',
+        'q_ruled(Q, spell_target(C, T, true), "C36-MOUNT") :- spell_q(Q, C, T), spell_too_far(Q).',
         []),
 }
 

@@ -216,10 +216,12 @@ def test_C37_TARGET_spell_without_a_range_given_is_judged_on_sight_alone():
     assert_illegal(doc([shaman(), knight(-3)], cast()))
 
 
-def test_C37_TARGET_hidden_target_is_not_excluded():
-    # Reading (README): "Es kann nicht auf 'versteckte' Figuren geschossen werden" is a rule of
-    # shooting (C36-LOS-HIDDEN, spotting before shooting); 3.7 asks only for LOS and range.
-    assert_legal(doc([shaman(), knight(6, hidden=True)], cast(range=12)))
+def test_C37_TARGET_hidden_target_is_excluded_from_a_spell_that_needs_los():
+    # Issue 24, item 5: the list of "wann nun ein Ziel sichtbar ist und wann nicht" begins
+    # with "a.) Es kann nicht auf 'versteckte' Figuren geschossen werden" (C36-LOS-HIDDEN),
+    # and 3.7 asks for the target "innerhalb der LOS": a hidden model is not in sight
+    # (C-INT-3). More in tests/test_chronopia_sight.py.
+    assert_illegal(doc([shaman(), knight(6, hidden=True)], cast(range=12)))
 
 
 def test_C37_TARGET_caster_may_target_itself():

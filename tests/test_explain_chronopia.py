@@ -96,7 +96,7 @@ def test_flier_C36_FLY():
                 "fliers ignore dead zones")
     assert (zone["facts"]["ground"], zone["facts"]["drop"]) == (2.974, 5)
     # The Bat within 12 inches binds the Archer: the Rider (20.88 inches) is refused.
-    refused = ruling(result, "target_refused", target="Rider", query="at the bat")["why"]
+    refused = ruling(result, "target_refused", target="Rider", query="at the rider")["why"]
     bound = node(refused, "C36-PRI-D", "Bats")
     assert addends(bound["facts"], "near") == [("Bat", 6.974)]
     assert node(refused, "C36-PRI-D", "Rider (20.881 inches)")["facts"]["group"] == "Riders"
@@ -106,7 +106,7 @@ def test_flier_C36_FLY():
 def test_individual_free_choice_C36_PRI_E():
     result = explained(HERE / "individual_free_choice.yaml")
     # Rider 1 (5, 18): 18.6815...; Rider 2 (-5, 19): 19.6468...; the Spear 8 inches ahead.
-    refused = ruling(result, "target_refused", target="Rider 1", query="at rider 2")["why"]
+    refused = ruling(result, "target_refused", target="Rider 1", query="at the panicked rider")["why"]
     step = node(refused, "C36-PRI-E", "Rider 1 (18.682 inches) is panicked")
     assert addends(step["facts"], "nearest") == [("Rider 2", 19.647)]
     pick = node(ruling(result, "legal_target", target="Rider 2", query="at rider 2")["why"], "C36-PRI-E",

@@ -281,7 +281,7 @@ class Chronopia(Rulebook):
     bounds = (
         Bound("max_models", "--models", ("max_models",), 3, (1, 4),
               "most models on the grid (each with a unit, an army, a size, a facing)"),
-        Bound("max_queries", "--queries", ("max_queries",), 1, (0, 3),
+        Bound("max_queries", "--queries", ("max_queries",), 2, (0, 3),
               "most queries (shoot, cast, morale, pre_battle, summon, control, rampage)"),
         Bound("max_features", "--features", ("max_features",), 3, (0, 12),
               "most optional facts at once (stats, flags of models, sight entries, "
