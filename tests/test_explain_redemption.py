@@ -312,3 +312,99 @@ def test_ambiguous_state_explains_its_common_rulings():
     for reading in result["alternatives"]:
         (blocked,) = reading
         node(blocked["why"], "RED-IMM-4", blocked["immunity"])
+
+
+# --- issue 24 item 7: sentences that were not true of their state -------------------------
+
+def test_RED_INT_2_group_node_lists_the_characters_it_selects():
+    # RED-INT-2: an immunity may be to a group of cards named by a brigade. Lightbearer's
+    # shade is to brigade Black, and Giant is of brigade Black: the group selects Giant, so
+    # Giant's 11 does not count against Lightbearer (RED-IMM-1: "not affected by strength
+    # ... on the cards to which it is immune"). The RED-INT-2 node must say it selects
+    # Giant (its sibling line names Giant's 11), never "selects none".
+    state = {"rulebook": "redemption",
+             "characters": [{"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 2},
+                            {"id": "Shieldbearer", "alignment": "good", "strength": 6, "toughness": 6},
+                            {"id": "Giant", "alignment": "evil", "strength": 11, "toughness": 12,
+                             "brigade": "Black"}],
+             "immunities": [{"id": "shade", "holder": "Lightbearer", "to": {"brigade": "Black"}}]}
+    result = pybridge.rule(state, explain=True)
+    why = ruling(result, "battle_state", state="heroes_winning")["why"]
+    step = node(why, "RED-INT-2", "shade")
+    assert step["says"].endswith("it selects Giant"), step["says"]
+    assert step["facts"]["cards"] == ["Giant"]
+    assert not any("selects none" in n["says"] for item in all_rulings(result)
+                   for n in nodes(item["why"]))
+
+
+CURSED = [{"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 2},
+          {"id": "Shieldbearer", "alignment": "good", "strength": 6, "toughness": 6},
+          {"id": "Giant", "alignment": "evil", "strength": 11, "toughness": 12}]
+
+
+def test_RED_BAT_1_immunity_to_a_curse_on_the_immune_hero_affects_the_battle():
+    # RED-IMM-1: "An immune ability keeps the target from being affected by strength ... on
+    # the cards to which it is immune." The evil Curse (-3) is played on Lightbearer, who is
+    # immune to it: Lightbearer's strength stays 8 (RED-INT-1), so Giant faces 8 + 6 = 14
+    # >= 12 where without the immunity it would face 5 + 6 = 11 < 12. The immunity affects
+    # the battle, and there are three characters: "When there are more than two characters
+    # in a battle that is affected by an immune ability you must follow a different process"
+    # (RED-BAT-1). No character is immune to an opposing character, so each is defeated iff
+    # the opposing side's total strength reaches its side's toughness: Giant 14 >= 12; both
+    # heroes 11 >= 2 + 6 = 8: mutual destruction, by RED-BAT-1 (not RED-BAT-0, whose sentence
+    # "no immunity affects the battle" would be false).
+    state = {"rulebook": "redemption", "characters": CURSED,
+             "cards": [{"id": "Curse", "alignment": "evil", "played_on": "Lightbearer",
+                        "strength": -3}],
+             "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Curse"}]}
+    result = pybridge.rule(state, explain=True)
+    said = [n["says"] for item in all_rulings(result) for n in nodes(item["why"])]
+    assert not any("no immunity affects the battle" in s for s in said), said
+    top = ruling(result, "battle_state", state="mutual_destruction")
+    assert {"RED-BAT-1", "RED-IMM-1", "RED-INT-1"} <= set(top["because"])
+    assert "RED-BAT-0" not in top["because"]
+    giant = ruling(result, "being_defeated", character="Giant")
+    assert "RED-BAT-1" in giant["because"] and "RED-BAT-0" not in giant["because"]
+    node(giant["why"], "RED-BAT-1", "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Giant 12)")
+    # the reason an immunity affects it: the Curse's -3 is left out of Lightbearer's own
+    # strength, 8 (and not "against" Lightbearer: it never counted against it)
+    procedure = node(giant["why"], "RED-BAT-1", "an immunity affects it")
+    own = node(procedure["why"], "RED-INT-1", "Curse -3", "its own strength")
+    assert own["facts"]["character"] == "Lightbearer"
+    assert not any("left out against Lightbearer" in s for s in said), said
+
+
+def test_RED_BAT_0_curse_on_the_hero_that_no_immunity_covers_is_side_against_side():
+    # Boundary of the test above: the same Curse, but Lightbearer's immunity is to a Charm
+    # played on nobody. No immunity changes any strength in battle, so RED-BAT-0's side
+    # against side: Giant faces 5 + 6 = 11 < 12 and stands; the heroes face 11 >= 8.
+    state = {"rulebook": "redemption", "characters": CURSED,
+             "cards": [{"id": "Curse", "alignment": "evil", "played_on": "Lightbearer",
+                        "strength": -3},
+                       {"id": "Charm", "alignment": "evil"}],
+             "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Charm"}]}
+    result = pybridge.rule(state, explain=True)
+    top = ruling(result, "battle_state", state="evil_winning")
+    assert "RED-BAT-0" in top["because"]
+    node(top["why"], "RED-BAT-0", "side against side: no immunity affects the battle")
+    node(top["why"], "RED-BAT-0", "Giant stands", "11 (Curse -3 + Lightbearer 8 + Shieldbearer 6)")
+
+
+def test_RED_BAT_1_NEG_reason_an_immunity_affects_the_battle_names_what_it_is_immune_to():
+    # negative_counts (RED-BAT-1-NEG): the Wraith's -1 counts against Lightbearer although
+    # Lightbearer is immune to the Wraith, so Lightbearer leaves no strength out. The battle
+    # is still one "affected by an immune ability" in RED-BAT-1's sense: Lightbearer "is
+    # immune to at least one opposing character in battle". The reason must name the Wraith,
+    # never say Lightbearer is immune "to the strength of none".
+    state = {"rulebook": "redemption", "edition": "negative_counts",
+             "characters": [{"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 0},
+                            {"id": "Shieldbearer", "alignment": "good", "strength": 6, "toughness": 0},
+                            {"id": "Wraith", "alignment": "evil", "strength": -1, "toughness": 12}],
+             "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Wraith"}]}
+    result = pybridge.rule(state, explain=True)
+    said = [n["says"] for item in all_rulings(result) for n in nodes(item["why"])]
+    assert not any("strength of none" in s for s in said), said
+    why = ruling(result, "battle_state", state="heroes_winning")["why"]
+    procedure = node(why, "RED-BAT-1", "an immunity affects it")
+    reason = node(procedure["why"], "RED-IMM-1", "Lightbearer", "ward", "Wraith")
+    assert "does not count against it" not in reason["says"]
