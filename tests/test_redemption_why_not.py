@@ -127,3 +127,19 @@ def test_RED_BAT_1_NEG_why_not_names_exactly_what_the_other_edition_gives(doc):
         set().union(*why_nots(doc, "negative_counts"))
     assert {(k, f, "RED-BAT-1") for k, f in negative - literal} == \
         set().union(*why_nots(doc, "literal"))
+
+
+def test_RED_BAT_1_NEG_is_cited_by_a_changed_group_of_the_diff_in_both_directions():
+    # Issue 24 item 8: a rule in force in one edition only (RED-BAT-1-NEG: negative_counts)
+    # is cited by some changed group of their diff, from either edition to the other; here
+    # by every group, since it is the only rule the editions differ in.
+    import json
+
+    from click.testing import CliRunner
+    from pybridge.cli.main import cli
+    for source, target in (("literal", "negative_counts"), ("negative_counts", "literal")):
+        done = CliRunner().invoke(cli, ["diff", "redemption", "--from", source, "--to", target,
+                                        "--format", "json", "--timeout", "120"])
+        assert done.exit_code == 0, done.output
+        changed = json.loads(done.stdout)["changed"]
+        assert changed and all("RED-BAT-1-NEG" in group["rules"] for group in changed)
