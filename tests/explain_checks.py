@@ -204,3 +204,80 @@ def check_readme_shows(example):
     block = readme.split(command, 1)[1].split("```", 1)[0]
     assert cli_output("rule", "--explain", "--format", "text",
                       str(EXAMPLES.parent / example)) == block
+
+
+# --- Sentences true of their state (issue 24 item 7): pieces any rulebook's check can use ---
+
+def rendered(value):
+    """How the bridge writes a value in a sentence (pybridge.explain._text): a number in
+    digits, a name as given."""
+    return str(value)
+
+
+def stated_sums(node):
+    """Every sum a node's sentence states with its addends, as (total, [(name, value)]):
+    a facts list of numeric addends written "T (a 1 + b 2)" in the sentence, T the number
+    just before the parenthesis."""
+    found = []
+    for key, value in node["facts"].items():
+        if not (isinstance(value, list) and value and isinstance(value[0], dict)):
+            continue
+        if not all(isinstance(p["value"], (int, float)) and not isinstance(p["value"], bool)
+                   for p in value):
+            continue
+        written = " + ".join(f"{rendered(p['name'])} {rendered(p['value'])}" for p in value)
+        marker = f" ({written})"
+        at = node["says"].find(marker)
+        if at < 0:
+            continue
+        before = node["says"][:at].rsplit(" ", 1)[-1]
+        found.append((key, before, [(p["name"], p["value"]) for p in value]))
+    return found
+
+
+def check_sums(node):
+    """Each stated sum equals the sum of its addends."""
+    for key, total, parts in stated_sums(node):
+        assert total.lstrip("-").isdigit(), (key, total, node["says"])
+        assert int(total) == sum(v for _, v in parts), (key, total, parts, node["says"])
+
+
+def fact_names(node, key):
+    """The names a fact gives: a name, a list of names, or the names of a list of addends."""
+    value = node["facts"].get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        return [value]
+    return [v["name"] if isinstance(v, dict) else v for v in value]
+
+
+def fact_parts(node, key):
+    """A facts list of addends as a {name: value} dict (names are unique in a sum)."""
+    parts = addends(node["facts"], key)
+    assert len({n for n, _ in parts}) == len(parts), (key, parts)
+    return dict(parts)
+
+
+def check_roles(node, roles):
+    """Every name a fact of the node gives has the role the fact's key says: ``roles`` maps
+    a fact key to the set of names that may fill it (keys not in ``roles`` are not checked)."""
+    for key, allowed in roles.items():
+        for name in fact_names(node, key):
+            assert name in allowed, (key, name, sorted(allowed, key=str), node["says"])
+
+
+def check_lists_written(node, keys):
+    """Each list of names among ``keys`` (the lists the node's sentences always write) is
+    written in the sentence as the facts give it, ", "-joined, or "none" when empty; a sum's
+    addends likewise. (The sentence and its facts agree.)"""
+    for key in keys:
+        value = node["facts"].get(key)
+        if not isinstance(value, list):
+            continue
+        if value and isinstance(value[0], dict):
+            joiner = " + " if all(isinstance(p["value"], (int, float)) for p in value) else ", "
+            written = joiner.join(f"{rendered(p['name'])} {rendered(p['value'])}" for p in value)
+        else:
+            written = ", ".join(rendered(v) for v in value)
+        assert (written or "none") in node["says"], (key, written, node["says"])

@@ -24,7 +24,10 @@ RANK = {
     "evil": {"evil_winning": 4, "stalemate": 3, "mutual_destruction": 2, "heroes_winning": 1},
 }
 
-SMALL_CHECK = ("check", "redemption", "--characters", "3", "--format", "json")
+# below the check defaults (two cards, two abilities: a whole check there takes minutes, see
+# benchmarks/RESULTS.md), so that the tests that run it often stay quick
+SMALL_CHECK = ("check", "redemption", "--characters", "3", "--cards", "1", "--abilities", "1",
+               "--format", "json")
 # up to two characters, no immunity (the other kinds are 0 at enumerate's defaults)
 SMALL_ENUMERATE = ("enumerate", "redemption", "--characters", "2", "--immunities", "0",
                    "--values", "0..1", "--toughness", "0..1", "--format", "json")
@@ -105,8 +108,20 @@ def invariant(doc, rule_id):
 
 # --- check ----------------------------------------------------------------------------------
 
-DEFAULT_BOUNDS = {"max_characters": 3, "max_cards": 1, "max_immunities": 2, "max_abilities": 1,
+DEFAULT_BOUNDS = {"max_characters": 3, "max_cards": 2, "max_immunities": 2, "max_abilities": 2,
                   "values": "-1..3", "toughness": "0..3", "bonuses": "-1..1", "max_features": 3}
+SMALL_BOUNDS = {**DEFAULT_BOUNDS, "max_cards": 1, "max_abilities": 1}
+
+
+def test_check_defaults_allow_two_of_every_kind_that_interacts():
+    # Issue 24: characters (two of a side against one), cards (two played on one another or
+    # on two characters), immunities and abilities (two aimed at one card): two of each.
+    from pybridge.analysis.bounds import Bounds
+    from pybridge.books import get
+    bounds = Bounds(get("redemption").bounds, {}).describe()
+    assert {k: bounds[k] for k in DEFAULT_BOUNDS} == DEFAULT_BOUNDS
+    assert all(bounds[k] >= 2 for k in ("max_cards", "max_immunities", "max_abilities"))
+    assert bounds["max_characters"] >= 3
 
 
 def test_check_reports_every_invariant_and_exits_0_when_all_hold():
@@ -114,7 +129,7 @@ def test_check_reports_every_invariant_and_exits_0_when_all_hold():
     assert {"rulebook", "edition", "bounds", "invariants"} <= set(doc)
     assert doc["rulebook"] == "redemption"
     assert doc["edition"] == "literal"
-    assert doc["bounds"] == DEFAULT_BOUNDS
+    assert doc["bounds"] == SMALL_BOUNDS
     assert [i["id"] for i in doc["invariants"]] == INVARIANTS
     for found in doc["invariants"]:
         assert {"id", "description", "status", "witness", "rules"} <= set(found)
@@ -170,6 +185,7 @@ def test_RED_INV_5_tension_witness_reproduces_with_rule(tmp_path):
 
 def test_RED_INV_5_holds_without_negative_strengths():
     code, doc = run_json("check", "redemption", "--values", "0..3", "--bonuses", "0..1",
+                         "--cards", "1", "--abilities", "1",
                          "--invariant", "RED-INV-5", "--format", "json")
     assert doc["bounds"]["values"] == "0..3" and doc["bounds"]["bonuses"] == "0..1"
     assert invariant(doc, "RED-INV-5")["status"] == "holds"
@@ -179,7 +195,8 @@ def test_RED_INV_5_holds_without_negative_strengths():
 
 def test_check_only_the_invariant_asked_for():
     code, doc = run_json("check", "redemption", "--invariant", "RED-INV-5",
-                         "--characters", "3", "--format", "json")
+                         "--characters", "3", "--cards", "1", "--abilities", "1",
+                         "--format", "json")
     assert code == 0
     assert [i["id"] for i in doc["invariants"]] == ["RED-INV-5"]
     assert doc["invariants"][0] == invariant(run_json(*SMALL_CHECK)[1], "RED-INV-5")

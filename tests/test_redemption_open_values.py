@@ -108,9 +108,18 @@ def test_RED_BAT_1_RED_IMM_3_open_values_rule_as_chosen_values(edition):
             fact, found = _open_form(_as_text(symbol))
             facts.add((fact[0], tuple(a.replace(" ", "") for a in fact[1])))
             values.update(found)
-        search = run(open_, in_force + _pins(open_, facts, values), theory=theory)
+        pins = in_force + _pins(open_, facts, values)
+        search = run(open_, pins, theory=theory)
         assert search.satisfiable, world.document(BOOK, 1)
-        assert _rulings(search.models[-1]) == _rulings(symbols), world.document(BOOK, 1)
+        if _rulings(search.models[-1]) != _rulings(symbols):
+            # a state with several readings (two grants blocking each other, RED-IMM-4):
+            # each search found one; the chosen one must be a reading of the open search
+            chosen = set(_rulings(symbols))
+            readings = [(a.symbol, str(a.symbol.arguments[1]) in chosen)
+                        for a in open_.symbolic_atoms.by_signature("ruling", 2)]
+            search = run(open_, pins + readings, theory=theory)
+            assert search.satisfiable, world.document(BOOK, 1)
+            assert _rulings(search.models[-1]) == _rulings(symbols), world.document(BOOK, 1)
         compared.add(str(sorted(map(str, symbols))))
     assert len(compared) > 80       # the seeds reach different states
 

@@ -143,11 +143,11 @@ class Redemption(Rulebook):
     bounds = (
         Bound("max_characters", "--characters", ("max_characters",), 3, (1, 40),
               "most characters (both sides together, in battle or not)"),
-        Bound("max_cards", "--cards", ("max_cards",), 1, (0, 10),
+        Bound("max_cards", "--cards", ("max_cards",), 2, (0, 10),
               "most other cards (enhancements, played on a card or not)"),
         Bound("max_immunities", "--immunities", ("max_immunities",), 2, (0, 10),
               "most immunities"),
-        Bound("max_abilities", "--abilities", ("max_abilities",), 1, (0, 10),
+        Bound("max_abilities", "--abilities", ("max_abilities",), 2, (0, 10),
               "most abilities targeting a card"),
         Bound("values", "--values", ("str_lo", "str_hi"), (-1, 3), (-1000, 1000),
               "characters' strength range LO..HI"),

@@ -56,8 +56,11 @@ def rule_battle(doc):
     [RED-BAT-1] S(D) = opposing side's total strength minus the contributions D is immune
     to; T(D) = the toughness total of D's side; D is being defeated iff S(D) >= T(D). The
     procedure is RED-BAT-1 when there are more than two characters in battle and some
-    character leaves out at least one opposing contribution, otherwise RED-BAT-0 (the
-    numbers are the same: [RED-BAT-0] side against side).
+    character leaves out at least one opposing contribution, or the strength of a card
+    played on itself (RED-IMM-1: it is not "affected by strength ... on the cards to which
+    it is immune", so the strength the other side faces changes: "a battle that is affected
+    by an immune ability"), otherwise RED-BAT-0 (the numbers are the same: [RED-BAT-0] side
+    against side).
 
     [RED-IMM-3] Exactly two characters in battle: if D is immune to the opposing character
     A itself, S(D) is A's total strength (base and every card on it, whatever its alignment)
@@ -150,7 +153,7 @@ def rule_battle(doc):
                 char_total[r] += strength[x]
 
     two = len(fighters) == 2
-    affected = False
+    affected = bool(self_ignored)
     imm3 = False
     card_cited = bool(self_ignored)  # [RED-IMM-1, RED-INT-1] a card's strength left out
     defeated = set()
