@@ -1,4 +1,4 @@
-"""b5's ``why_not(R, ID)`` atoms (WHYNOT convention, issue 24 item 8): in a state, a ruling R
+"""b5's ``why_not(R, ID)`` atoms (the why_not convention of asp/core/rulings.lp, issue 24 item 8): in a state, a ruling R
 the chapter would give is not given because a change of the errata edition (rule ID) blocks
 it. They are read by ``rulings diff`` to name the rule behind a ruling that vanishes.
 

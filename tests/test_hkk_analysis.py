@@ -151,7 +151,7 @@ def test_diff_hkk_every_changed_falling_off_names_the_intended_reading(runner, s
     """Issue 24 item 8: the editions differ in HKK-132.6-I and HKK-132.8-I. In every changed
     group of the diff (either direction) each falling off lost or gained is cited by one of
     them: through its because where it is given, or a why_not/2 in the edition without it
-    (WHYNOT.md); both IDs show up across the groups."""
+    (asp/core/rulings.lp); both IDs show up across the groups."""
     result = run(runner, "diff", "hkk", "--from", source, "--to", target, "--format", "json")
     assert result.exit_code == 0
     report = json.loads(result.stdout)

@@ -272,7 +272,7 @@ def test_HKK_132_5_1_with_132_6_both_rules_refuse_the_enchantment():
     assert set(because(result, "attach", effect="aura")) >= {"HKK-132.5.1", "HKK-132.6"}
 
 
-# --- item 8: why_not/2 (WHYNOT.md) where an exception or a reading blocks a ruling -------------
+# --- item 8: why_not/2 (asp/core/rulings.lp) where an exception or a reading blocks a ruling -------------
 # Read from each edition's model (why_not is no ruling: `rule` does not show it); the diff
 # (pybridge/analysis, another helper's) names these IDs for the rulings a changed group loses.
 
