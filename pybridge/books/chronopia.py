@@ -91,7 +91,8 @@ MODEL = Record({
     "command_range": "an individual's command range, inches (default 4)",
     "immune": "morale factors it is immune to",
     "stats": "its stats, integers; one a query's ruling reads is required (the shooter's rs, "
-             "st for a weapon adding strength, the caster's mg, a resisting target's ld, the "
+             "st for a weapon adding strength, actions for a rate of fire, ld for an LD test; "
+             "the caster's mg, actions for a spell's actions; a resisting target's ld; the "
              "summoner's mg and actions)",
 })
 GIVEN_FOR_A_PAIR = ("los", "cover", "half_visible", "wall_height", "wood")
@@ -110,22 +111,33 @@ SIGHT = Record({
     "engaged_with": "models in melee contact with it (overrides base contact)",
 }, rules=(Requires(AnyOf(tuple(map(Given, GIVEN_FOR_A_PAIR))), Given("to"), "to",
                    "missing (required for los, cover, half_visible, wall_height and wood)"),))
+# A rate of fire (FR, C36-RATE) S/A: S shots with one action in every A actions.
+RATE = Record({"shots": Int(lo=1, hi=20), "actions": Int(lo=1, hi=20)}, about={
+    "shots": "shots with one action (the S of an FR S/A)",
+    "actions": "in every so many actions (the A of an FR S/A)"})
 WEAPON = Record({"short": LENGTH, "medium": LENGTH, "max": LENGTH,
-                 "damage": STAT, "adds_strength": Opt(Bool(), False)}, about={
+                 "damage": STAT, "adds_strength": Opt(Bool(), False), "rate": Opt(RATE)},
+                about={
     "short": "short range, inches", "medium": "medium range, inches",
     "max": "maximum range, inches", "damage": "the weapon's damage",
-    "adds_strength": "whether the shooter's ST adds to the damage (default false)"})
+    "adds_strength": "whether the shooter's ST adds to the damage (default false)",
+    "rate": "its rate of fire FR S/A as {shots: S, actions: A} (absent: not ruled)"})
 # A cast spell's reach (C37-TARGET): its range in inches (not given: any distance), whether it
 # needs line of sight and whether its range limits it ("brauchen nur die Sichtlinie").
 SPELL = Record({"level": Int(lo=0, hi=10), "resistable": Bool(), "offensive": Bool(),
                 "range": Opt(LENGTH), "needs_los": Opt(Bool(), True),
-                "needs_range": Opt(Bool(), True)}, about={
+                "needs_range": Opt(Bool(), True), "self_only": Opt(Bool(), False),
+                "actions": Opt(Int(lo=1, hi=100))}, about={
     "level": "the spell's level 0..10", "resistable": "whether it can be resisted",
     "offensive": "whether it is offensive",
     "range": "its range, inches (absent: any distance)",
     "needs_los": "false: it needs no line of sight, and then a range (default true)",
-    "needs_range": "false: it works at any distance within line of sight (default true)"},
-    rules=(Requires(Is("needs_los", (False,)), Is("needs_range", (True,)), "needs_range",
+    "needs_range": "false: it works at any distance within line of sight (default true)",
+    "self_only": "its range is SELBST: the caster may cast it only on itself (default false)",
+    "actions": "the actions it takes to cast, all in one activation (absent: not ruled)"},
+    rules=(Requires(Is("self_only", (True,)), Not(Given("range")), "range",
+                    "a self_only spell's range is SELBST: no range in inches beside it"),
+           Requires(Is("needs_los", (False,)), Is("needs_range", (True,)), "needs_range",
                     "a spell needs line of sight or range (needs_los and needs_range both "
                     "false)"),
            Requires(Is("needs_los", (False,)), Given("range"), "range",
@@ -134,13 +146,22 @@ PASSED = Record({"factor": Enum(CAUSES), "causer": Opt(Str()), "excellent": Opt(
                 about={"factor": "the factor of the passed test", "causer": "the model causing it",
                        "excellent": "passed with an excellent success (default false)"})
 KIND_SPECS = {
-    "shoot": Record({"shooter": Str(), "target": Opt(Str()), "weapon": WEAPON}, about={
+    "shoot": Record({"shooter": Str(), "target": Opt(Str()), "weapon": WEAPON,
+                     "ld_roll": Opt(ROLL)}, about={
         "shooter": "the model shooting",
         "target": "the model shot at (absent: the numbers for every legal target)",
-        "weapon": "the weapon's ranges and damage"}),
-    "cast": Record({"caster": Str(), "target": Str(), "spell": SPELL}, about={
+        "weapon": "the weapon's ranges and damage",
+        "ld_roll": "the d20 of the LD test to shoot at a target of opportunity (C36-PRI-F)"},
+        rules=(Requires(Given("ld_roll"), Given("target"), "ld_roll",
+                        "an LD test is of a named target (target missing)"),)),
+    "cast": Record({"caster": Str(), "target": Str(), "spell": SPELL,
+                    "actions_spent": Opt(Int(lo=0, hi=100))}, about={
         "caster": "the model casting", "target": "the model cast on (may be the caster)",
-        "spell": "the spell's level and reach"}),
+        "spell": "the spell's level and reach",
+        "actions_spent": "actions the caster has spent this activation before this spell "
+                         "(default 0; with the spell's actions)"},
+        rules=(Requires(Given("actions_spent"), Inside("spell", Given("actions")),
+                        "actions_spent", "needs the spell's actions (spell.actions missing)"),)),
     "morale": Record({"unit": Str(), "factor": Enum(FACTORS), "causer": Opt(Str()),
                       "retest": Opt(Bool(), False), "starting_strength": Opt(Int(lo=1)),
                       "losses_last_round": Opt(Bool(), False),
@@ -242,11 +263,14 @@ SAMPLE = {
         {"id": "shot", "roll": 4,
          "shoot": {"shooter": "Archer 1", "target": "Giant",
                    "weapon": {"short": 10, "medium": 20, "max": 30, "damage": 3,
-                              "adds_strength": False}}},
+                              "adds_strength": False, "rate": {"shots": 1, "actions": 2}},
+                   "ld_roll": 8}},
         {"id": "bolt",
          "cast": {"caster": "Shaman", "target": "Knight",
                   "spell": {"level": 3, "resistable": True, "offensive": True, "range": 24,
-                            "needs_los": True, "needs_range": True}}},
+                            "needs_los": True, "needs_range": True, "self_only": False,
+                            "actions": 2},
+                  "actions_spent": 0}},
         {"id": "dread",
          "morale": {"unit": "Knight", "factor": "horror", "causer": "Imp", "retest": False,
                     "starting_strength": 1, "losses_last_round": False,
@@ -273,8 +297,9 @@ class Chronopia(Rulebook):
     description = ("ranged targeting, shooting, magic and fear/terror/horror morale "
                    "(Chronopia, chapter 3.6-3.8)")
     core_files = ("dice.lp",)
-    rule_files = ("vocabulary.lp", "targeting.lp", "shooting.lp", "magic.lp", "morale.lp",
-                  "interpretation.lp", "alternatives.lp", "queries.lp")
+    rule_files = ("vocabulary.lp", "rate.lp", "targeting.lp", "shooting.lp", "magic.lp",
+                  "morale.lp", "interpretation.lp", "alternatives.lp", "queries.lp",
+                  "expressible.lp")
     answers_queries = True      # each ruling names the query it answers (queries.lp)
     default_edition = "crit_3_or_less"
     kinds = KINDS
@@ -555,6 +580,11 @@ def _check_query(q, path, models, units, by_id):
         weapon = body["weapon"]
         if not weapon["short"] <= weapon["medium"] <= weapon["max"]:
             raise InputError("expected short <= medium <= max", f"{path}.weapon")
+    elif kind == "cast":
+        spent, actions = body["actions_spent"], by_id[body["caster"]]["stats"].get("actions")
+        if spent is not None and actions is not None and spent > actions:
+            raise InputError(f"{spent} is more than the caster's {actions} actions",
+                             f"{path}.actions_spent")
     elif kind == "morale":
         if body["unit"] not in units and body["unit"] not in by_id:
             raise InputError(f"unknown unit or model {shown(body['unit'])}", f"{path}.unit")
@@ -582,10 +612,18 @@ def _needed_stats(q):
     kind, body = q["kind"], q[q["kind"]]
     if kind == "shoot":
         yield body["shooter"], "rs", "the shooter", "C36-HIT"
+        if body["weapon"]["rate"] is not None:
+            yield body["shooter"], "actions", "the shooter of a weapon with a rate of fire", \
+                "C36-RATE"
+        if body["ld_roll"] is not None:
+            yield body["shooter"], "ld", "the shooter taking an LD test", "C36-PRI-F"
         if body["weapon"]["adds_strength"]:
             yield body["shooter"], "st", "the shooter of a weapon that adds strength", "C36-SAVE"
     elif kind == "cast":
         yield body["caster"], "mg", "the caster", "C37-CAST"
+        if body["spell"]["actions"] is not None:
+            yield body["caster"], "actions", "the caster of a spell with an action cost", \
+                "C37-CAST"
         if body["spell"]["resistable"]:
             yield body["target"], "ld", "the target of a spell it may resist", "C37-RESIST"
     elif kind == "summon":
@@ -660,6 +698,11 @@ def _query_facts(q, models):
                         units(w["max"]), w["damage"]))
         if w["adds_strength"]:
             out.append(fact("state_weapon_adds_strength", ident))
+        if w["rate"] is not None:
+            out.append(fact("state_weapon_rate", ident, w["rate"]["shots"],
+                            w["rate"]["actions"]))
+        if body["ld_roll"] is not None:
+            out.append(fact("state_roll", ident, Const("ld"), body["ld_roll"]))
     elif kind == "cast":
         spell = body["spell"]
         out += [fact("state_cast", ident, body["caster"], body["target"]),
@@ -674,6 +717,12 @@ def _query_facts(q, models):
             out.append(fact("state_spell_without_los", ident))
         if not spell["needs_range"]:
             out.append(fact("state_spell_any_distance", ident))
+        if spell["self_only"]:
+            out.append(fact("state_spell_self_only", ident))
+        if spell["actions"] is not None:
+            out.append(fact("state_spell_actions", ident, spell["actions"]))
+        if body["actions_spent"] is not None:
+            out.append(fact("state_cast_spent", ident, body["actions_spent"]))
     elif kind == "morale":
         out.append(fact("state_morale", ident, body["unit"], Const(body["factor"])))
         if body["causer"] is not None:
@@ -824,17 +873,21 @@ def vocabulary():
             flag(model, "state_engagement_given"),
             Input("state_engaged_given", (model, any_model), ANY),
             Input("state_query", (queries, Values(*map(Const, QUERY_KINDS)))),
-            Input("state_roll", (queries, Values(*map(Const, ("first", "reroll", "table"))),
+            Input("state_roll", (queries, Values(*map(Const, ("first", "reroll", "table", "ld"))),
                                        Numbers(1, 20)), ANY),
             Input("state_shoot", (Obj("shoot"), any_model)),
             Input("state_shoot_target", (Obj("shoot"), any_model), OPTIONAL),
             Input("state_weapon", (Obj("shoot"), Joint(tuple(Numbers(v) for v in WEAPON)))),
             flag(Obj("shoot"), "state_weapon_adds_strength"),
+            Input("state_weapon_rate", (Obj("shoot"), Joint((Numbers(1), Numbers(2)))),
+                  OPTIONAL),
             Input("state_cast", (Obj("cast"), any_model, any_model)),
             Input("state_spell", (Obj("cast", "summon"), Numbers(2))),
             *(flag(Obj("cast"), f"state_spell_{name}") for name in
-              ("resistable", "offensive", "without_los", "any_distance")),
+              ("resistable", "offensive", "without_los", "any_distance", "self_only")),
             Input("state_spell_range", (Obj("cast"), Numbers(12000)), OPTIONAL),
+            Input("state_spell_actions", (Obj("cast"), Numbers(1, 2)), OPTIONAL),
+            Input("state_cast_spent", (Obj("cast"), Numbers(1)), OPTIONAL),
             Input("state_morale", (Obj("morale"), unit, factor)),
             Input("state_morale_causer", (Obj("morale"), any_model), OPTIONAL),
             flag(Obj("morale"), "state_morale_retest"),
@@ -920,6 +973,7 @@ def document(facts):
     weapons = {q: (s, m, x, d) for q, s, m, x, d in rows("state_weapon")}
     targets = dict(rows("state_shoot_target"))
     adds = {q for (q,) in rows("state_weapon_adds_strength")}
+    rates = {q: {"shots": s, "actions": a} for q, s, a in rows("state_weapon_rate")}
     for query, shooter in rows("state_shoot"):
         s, m, x, d = weapons[query]
         body = {"shooter": shooter, "weapon": {
@@ -928,13 +982,17 @@ def document(facts):
             body["weapon"]["adds_strength"] = True
         if query in targets:
             body["target"] = targets[query]
+        if query in rates:
+            body["weapon"]["rate"] = rates[query]
         queries.append({"id": query, "shoot": body})
     levels, ranges = dict(rows("state_spell")), dict(rows("state_spell_range"))
+    costs, spent = dict(rows("state_spell_actions")), dict(rows("state_cast_spent"))
     flags = [(key, value, {q for q, *_ in rows(f"state_spell_{flag}")})
              for flag, key, value in (("resistable", "resistable", True),
                                       ("offensive", "offensive", True),
                                       ("without_los", "needs_los", False),
-                                      ("any_distance", "needs_range", False))]
+                                      ("any_distance", "needs_range", False),
+                                      ("self_only", "self_only", True))]
     for query, caster, target in rows("state_cast"):
         spell = {"level": levels[query], "resistable": False, "offensive": False}
         for key, value, flagged in flags:
@@ -942,8 +1000,12 @@ def document(facts):
                 spell[key] = value
         if query in ranges:
             spell["range"] = _inches(ranges[query])
-        queries.append({"id": query, "cast": {"caster": caster, "target": target,
-                                              "spell": spell}})
+        body = {"caster": caster, "target": target, "spell": spell}
+        if query in costs:
+            spell["actions"] = costs[query]
+        if query in spent:
+            body["actions_spent"] = spent[query]
+        queries.append({"id": query, "cast": body})
     causers = dict(rows("state_morale_causer"))
     starts = dict(rows("state_morale_start"))
     retests = {q for (q,) in rows("state_morale_retest")}
@@ -1000,6 +1062,8 @@ def document(facts):
             entry["roll"] = face
         elif die == "reroll":
             entry["reroll"] = face
+        elif die == "ld":
+            entry["shoot"]["ld_roll"] = face
         else:
             entry[next(k for k in KIND_SPECS if k in entry)]["table_roll"] = face
     doc = {"rulebook": "chronopia", "models": [models[k] for k in sorted(models)]}
