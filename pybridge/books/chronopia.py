@@ -8,8 +8,9 @@ from functools import cached_property
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..geometry import (UNIT, Board, Cells, _sign_root_difference, distance_units, gap_to_line,
-                        in_front, units)
+from ..geometry import (UNIT, Board, Cells, _sign_root_difference, base_touches_segment,
+                        distance_units, gap_to_line, in_front, segment_distance_units,
+                        segments_meet, units)
 from ..schema import (AllOf, AnyOf, Bool, Enum, Given, Inside, Int, Is, ListOf, Not, Num, Opt,
                       Record, Registry, Requires, Str, shown)
 from ..symbols import Const, fact
@@ -115,6 +116,16 @@ SIGHT = Record({
 RATE = Record({"shots": Int(lo=1, hi=20), "actions": Int(lo=1, hi=20)}, about={
     "shots": "shots with one action (the S of an FR S/A)",
     "actions": "in every so many actions (the A of an FR S/A)"})
+# A piece of terrain (C36-COVER, C36-LOS-WALL): a segment on the table with a kind and a
+# height. wall: walls, hedges, rocks and other massive terrain; scrub: thorn scrub and
+# undergrowth.
+TERRAIN_KINDS = ("wall", "scrub")
+TERRAIN = Record({"id": Str(), "kind": Enum(TERRAIN_KINDS), "from": Point(), "to": Point(),
+                  "height": LENGTH}, about={
+    "id": "the piece's id (any non-empty text)",
+    "kind": "wall (walls, hedges, rocks: massive terrain) or scrub (thorn scrub, undergrowth)",
+    "from": "[x, y] of one end of the piece, inches", "to": "[x, y] of its other end",
+    "height": "its height, inches"})
 WEAPON = Record({"short": LENGTH, "medium": LENGTH, "max": LENGTH,
                  "damage": STAT, "adds_strength": Opt(Bool(), False), "rate": Opt(RATE)},
                 about={
@@ -225,12 +236,14 @@ DOCUMENT = Record({
     "edition": Opt(Str()),
     "models": Opt(ListOf(MODEL), list),
     "sight": Opt(ListOf(SIGHT), list),
+    "terrain": Opt(ListOf(TERRAIN), list),
     "queries": Opt(ListOf(QUERY), list),
 }, about={
     "rulebook": "the rulebook: chronopia",
     "edition": "the edition to rule by (default crit_3_or_less; --edition overrides it)",
     "models": "the models on the table",
     "sight": "per-pair facts the geometry cannot give; they override it",
+    "terrain": "pieces of terrain as segments (cover and walls from the geometry)",
     "queries": "the questions to rule on: each exactly one of its kinds",
 })
 
@@ -258,6 +271,9 @@ SAMPLE = {
         {"from": "Archer 1", "to": "Giant", "los": True, "cover": "light",
          "half_visible": True, "wall_height": 1.5, "wood": 2.5},
         {"from": "Shaman", "engaged_with": ["Imp"]},
+    ],
+    "terrain": [
+        {"id": "Wall", "kind": "wall", "from": [-2, 8], "to": [2, 8], "height": 1.5},
     ],
     "queries": [
         {"id": "shot", "roll": 4,
@@ -299,7 +315,7 @@ class Chronopia(Rulebook):
     core_files = ("dice.lp",)
     rule_files = ("vocabulary.lp", "rate.lp", "targeting.lp", "shooting.lp", "magic.lp",
                   "morale.lp", "interpretation.lp", "alternatives.lp", "queries.lp",
-                  "expressible.lp")
+                  "expressible.lp", "terrain.lp")
     answers_queries = True      # each ruling names the query it answers (queries.lp)
     default_edition = "crit_3_or_less"
     kinds = KINDS
@@ -308,16 +324,19 @@ class Chronopia(Rulebook):
               "most models on the grid (each with a unit, an army, a size, a facing)"),
         Bound("max_queries", "--queries", ("max_queries",), 1, (0, 3),
               "most queries (shoot, cast, morale, pre_battle, summon, control, rampage)"),
+        Bound("max_terrain", "--terrain", ("max_terrain",), 1, (0, 1),
+              "most pieces of terrain (the grid's one segment, a wall or scrub)"),
         Bound("max_features", "--features", ("max_features",), 3, (0, 12),
               "most optional facts at once (stats, flags of models, sight entries, "
               "causes, immunities, heights, a query's options, ...)"),
     )
     # enumerate lists every state: one model, a query, no optional facts (no stats)
-    listing_bounds = {"max_models": 1, "max_queries": 1, "max_features": 0}
+    listing_bounds = {"max_models": 1, "max_queries": 1, "max_features": 0, "max_terrain": 0}
     # diff lists only the states that change: a shooter with its RS and a target (RS 3 or
     # 10, minus range and cover: a modified RS below 3)
     diff_bounds = {"max_models": 2, "max_features": 1}
-    witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3))
+    witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3),
+                      ("state_terrain_at", 5))
 
     def max_class_size(self, bounds):
         return max(bounds["max_models"], bounds["max_queries"])
@@ -369,6 +388,11 @@ class Chronopia(Rulebook):
                 models.require(other, f"{path}.engaged_with[{j}]")
                 if other == s["from"]:
                     raise InputError("a model engaged with itself", f"{path}.engaged_with[{j}]")
+        Registry("terrain").declare_all(state["terrain"], "terrain")
+        for i, t in enumerate(state["terrain"]):
+            if t["from"] == t["to"]:
+                raise InputError("the same point as its other end: a piece of terrain is a "
+                                 "segment", f"terrain[{i}].to")
         Registry("query").declare_or_name(state["queries"], "queries")
         for i, q in enumerate(state["queries"]):
             path = f"queries[{i}]"
@@ -421,6 +445,7 @@ class Chronopia(Rulebook):
                     for b in touching if board.touch(a["id"], a["size"], b, by_id[b]["size"])]
         for s in state["sight"]:
             out += _sight_facts(s)
+        out += _terrain_facts(state, looks)
         for q in state["queries"]:
             out += _query_facts(q, by_id)
         return out
@@ -663,6 +688,40 @@ def _model_facts(m):
     return out
 
 
+def _terrain_facts(state, looks):
+    """Each piece of terrain (C36-COVER, asp/chronopia/terrain.lp): its kind and height; each
+    piece that crosses the line of fire from a model that looks to another model
+    (state_terrain_between: the segments between the two centres meet, touching counts);
+    for such a model and piece, its distance from the piece (up and down) and whether its
+    base touches it."""
+    pieces = state["terrain"]
+    if not pieces:
+        return []
+    out = [fact("state_terrain", t["id"], Const(t["kind"]), units(t["height"])) for t in pieces]
+    models = state["models"]
+    near = []
+    for a in models:
+        if a["id"] not in looks:
+            continue
+        for b in models:
+            if b is a:
+                continue
+            for t in pieces:
+                if segments_meet(a["position"], b["position"], t["from"], t["to"]):
+                    out.append(fact("state_terrain_between", a["id"], b["id"], t["id"]))
+                    if (b["id"], t["id"]) not in near:
+                        near.append((b["id"], t["id"]))
+    by_id = {m["id"]: m for m in models}
+    piece = {t["id"]: t for t in pieces}
+    for b, w in near:
+        m, t = by_id[b], piece[w]
+        low, high = segment_distance_units(m["position"], t["from"], t["to"])
+        out += [fact("state_terrain_near", b, w, high), fact("state_terrain_near_floor", b, w, low)]
+        if base_touches_segment(m["position"], m["size"], t["from"], t["to"]):
+            out.append(fact("state_terrain_contact", b, w))
+    return out
+
+
 def _sight_facts(s):
     a, b = s["from"], s["to"]
     out = []
@@ -784,6 +843,12 @@ GRID = ((0, 0), (0, 1), (0, 4), (1, 4), (4, 4), (0, 8), (1, 8), (-4, 8), (0, 12)
 GRID_FACINGS = (90, 270)
 GRID_SIZES = (1, 2, 3)
 GRID_ALTITUDES = (4000,)
+# The grid's piece of terrain (thousandths): across the line from (0, 0) to (0, 8) and (1, 8)
+# half an inch before them (a size-2 base touches it, a size-1 base does not), 3.5 inches
+# from (0, 4) seen from (0, 8), 4.5 inches from (0, 12); 1.5 inches high: taller than a
+# size-1 model, lower than a size-2 one.
+GRID_TERRAIN = ((-2000, 7500, 2000, 7500),)
+TERRAIN_HEIGHT = 1500
 QUERY_KINDS = ("shoot", "cast", "morale", "pre_battle", "summon", "control", "rampage")
 WEAPON = (4000, 8000, 12000, 2)
 STAT_VALUES = (("rs", (10, 3)), ("ld", (7, 12)), ("mg", (10,)), ("ar", (6,)), ("st", (2,)),
@@ -815,6 +880,16 @@ def space_facts():
                     gap = gap_to_line(a, b, c, size)
                     if gap is not None:
                         out.append(fact("space_gap", p, q, r, size, *gap))
+    for segment in GRID_TERRAIN:
+        ends = [Fraction(v, UNIT) for v in segment]
+        start, end = ends[:2], ends[2:]
+        for p, a in enumerate(GRID):
+            low, high = segment_distance_units(a, start, end)
+            out.append(fact("space_seg_near", p, *segment, low, high))
+            out += [fact("space_seg_touch", p, s, *segment) for s in GRID_SIZES
+                    if base_touches_segment(a, s, start, end)]
+            out += [fact("space_cross", p, q, *segment) for q, b in enumerate(GRID)
+                    if q != p and segments_meet(a, b, start, end)]
     lifts = {0, *GRID_ALTITUDES, *(-x for x in GRID_ALTITUDES)}
     for sb in sorted(squares):
         for sc in sorted(squares):
@@ -847,7 +922,7 @@ def vocabulary():
     def sight(name, values):
         return Input(name, (model, model, values), OPTIONAL)
     return Vocabulary(
-        kinds=(Kind("model", "max_models", least=1),
+        kinds=(Kind("model", "max_models", least=1), Kind("terrain", "max_terrain", cube=False),
                *(Kind(kind, "max_queries", cube=False) for kind in QUERY_KINDS)),
         inputs=(
             Input("state_model", (model, unit, Names("a", "b"), Numbers(*GRID_SIZES))),
@@ -872,6 +947,11 @@ def vocabulary():
             sight("state_wood", Numbers(1000, 3000)),
             flag(model, "state_engagement_given"),
             Input("state_engaged_given", (model, any_model), ANY),
+            Input("state_terrain", (Obj("terrain"), Values(*map(Const, TERRAIN_KINDS)),
+                                    Numbers(TERRAIN_HEIGHT))),
+            Input("state_terrain_at", (Obj("terrain"), Joint(*(tuple(map(Numbers, s))
+                                                               for s in GRID_TERRAIN))),
+                  source=True),
             Input("state_query", (queries, Values(*map(Const, QUERY_KINDS)))),
             Input("state_roll", (queries, Values(*map(Const, ("first", "reroll", "table", "ld"))),
                                        Numbers(1, 20)), ANY),
@@ -917,7 +997,9 @@ def vocabulary():
                  ("state_ground_unit_next", 3), ("state_flight_next", 3),
                  ("state_flight_unit_next", 3), ("state_in_front", 2), ("state_on_line", 4),
                  ("state_on_line_floor", 4), ("state_base_contact", 2),
-                 ("state_summon_placed", 2), ("state_summon_placed_floor", 2)))
+                 ("state_summon_placed", 2), ("state_summon_placed_floor", 2),
+                 ("state_terrain_between", 3), ("state_terrain_near", 3),
+                 ("state_terrain_near_floor", 3), ("state_terrain_contact", 2)))
 
 
 def document(facts):
@@ -1067,6 +1149,12 @@ def document(facts):
         else:
             entry[next(k for k in KIND_SPECS if k in entry)]["table_roll"] = face
     doc = {"rulebook": "chronopia", "models": [models[k] for k in sorted(models)]}
+    ends = {w: ([_inches(x1), _inches(y1)], [_inches(x2), _inches(y2)])
+            for w, x1, y1, x2, y2 in rows("state_terrain_at")}
+    terrain = [{"id": w, "kind": kind, "from": ends[w][0], "to": ends[w][1],
+                "height": _inches(height)} for w, kind, height in rows("state_terrain")]
+    if terrain:
+        doc["terrain"] = sorted(terrain, key=lambda t: t["id"])
     if sight:
         doc["sight"] = [sight[k] for k in sorted(sight, key=repr)]
     if queries:
