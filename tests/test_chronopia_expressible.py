@@ -385,3 +385,68 @@ def test_valid_lp_refuses_what_validation_refuses(reason, extra, mended):
     assert not _valid_lp_accepts(BASE_FACTS + extra), reason
     if mended is not None:
         assert _valid_lp_accepts(BASE_FACTS + extra + mended), reason
+
+
+# --- C36-FLY: a flier's line of sight from its altitude position ------------------------------
+# «Wird die Sichtlinie eines Fliegers bestimmt, sollte ein Lineal oder Massband verwendet
+# werden. Von der durch die Position der Figur und der Höhenstufe angegebenen gedachten
+# Postion aus, wird dann festgestellt ob es eine Sichtlinie gibt.» The line runs from the
+# flier's imagined position (its ground position, raised by its altitude marker) to the
+# other model (its top: "auf Augenhöhe ... Auf Ziele, die man dann noch sieht"). A model on
+# the ground whose top is lower than both ends of that line lies wholly beneath it and
+# cannot block it; otherwise the models' usual rule holds ("Alle Figuren blockieren die
+# Sichtlinie").
+
+def flight(shooter_altitude=4, target_altitude=0, blocker_height=1, blocker_army="Orcs"):
+    archer = shooter(position=(0, 0))
+    if shooter_altitude:
+        archer["altitude"] = shooter_altitude
+    knight = model("Knight", position=(0, 10))
+    if target_altitude:
+        knight["altitude"] = target_altitude
+    # a friend of the archer standing on the line of fire, its base touching it
+    orc = model("Orc", army=blocker_army, unit="Orcs", position=(0, 5), size=1,
+                height=blocker_height)
+    return state([archer, knight, orc], [shoot(target="Knight")])
+
+
+def test_C36_FLY_a_flier_sees_over_a_lower_model_on_the_ground():
+    # From 4 inches up to the knight's top (2 inches), the line passes above a 1-inch orc.
+    result = rule(flight())
+    assert legal(result) == {"Knight": False}
+    assert "C36-FLY" in because(result, ("legal_target", "Archer", "Knight", False))
+
+
+def test_C36_FLY_a_model_as_tall_as_the_lower_end_still_blocks():
+    # The orc's top at 2 inches reaches the line's lower end (the knight's top): it may stand
+    # in the line near the knight, so it blocks as every model does; 1.999 does not.
+    result = rule(flight(blocker_height=2))
+    assert ("target_refused", "Archer", "Knight", "model_in_the_way") in \
+        of(result, "target_refused")
+    assert legal(rule(flight(blocker_height=1.999))) == {"Knight": False}
+
+
+def test_C36_FLY_on_the_ground_every_model_blocks():
+    # Altitude 0: no flier, no imagined position: the 1-inch orc blocks ("Alle Figuren
+    # blockieren die Sichtlinie").
+    result = rule(flight(shooter_altitude=0))
+    assert ("target_refused", "Archer", "Knight", "model_in_the_way") in \
+        of(result, "target_refused")
+
+
+def test_C36_FLY_a_line_to_a_flier_passes_over_a_lower_model():
+    # "Das gleiche gilt auch im umgekehrten Fall": a ground archer (top 2 inches) shooting
+    # at a knight flying 4 inches up sees over the 1-inch orc; over a 2-inch orc it does not.
+    assert legal(rule(flight(shooter_altitude=0, target_altitude=4))) == {"Knight": False}
+    result = rule(flight(shooter_altitude=0, target_altitude=4, blocker_height=2))
+    assert ("target_refused", "Archer", "Knight", "model_in_the_way") in \
+        of(result, "target_refused")
+
+
+def test_C36_FLY_an_enemy_beneath_the_line_does_not_stand_between():
+    # "zwischen feindlichen Einheiten nicht hindurchschiessen": an enemy wholly beneath the
+    # flier's line is not between the shooter and its target. (It is the nearer enemy, so
+    # priority makes it the one to shoot first: the knight is refused for priority, not sight.)
+    result = rule(flight(blocker_army="Men"))
+    reasons = {t[3] for t in of(result, "target_refused") if t[2] == "Knight"}
+    assert "model_in_the_way" not in reasons
