@@ -206,3 +206,54 @@ def gap_to_line(a, b, c, size):
     found = Board({0: a, 1: b, 2: c}).on_line(0, 1, [(2, size)])
     return found[0][1:] if found else None
 
+
+
+# Terrain pieces are segments (chronopia's terrain[]): whether one crosses a line of fire,
+# how far a model's centre is from it, whether a base touches it; exactly, from Fractions.
+
+def _cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def _sign_of(x):
+    return (x > 0) - (x < 0)
+
+
+def _within_box(p, q, r):
+    """r, collinear with p and q, lies on the closed segment p-q."""
+    return min(p[0], q[0]) <= r[0] <= max(p[0], q[0]) and \
+        min(p[1], q[1]) <= r[1] <= max(p[1], q[1])
+
+
+def segments_meet(a, b, p, q):
+    """Whether the closed segments a-b and p-q have a point in common (touching counts)."""
+    a, b, p, q = (tuple(map(Fraction, v)) for v in (a, b, p, q))
+    d1, d2 = _sign_of(_cross(p, q, a)), _sign_of(_cross(p, q, b))
+    d3, d4 = _sign_of(_cross(a, b, p)), _sign_of(_cross(a, b, q))
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+    return (d1 == 0 and _within_box(p, q, a)) or (d2 == 0 and _within_box(p, q, b)) or \
+        (d3 == 0 and _within_box(a, b, p)) or (d4 == 0 and _within_box(a, b, q))
+
+
+def _squared_to_segment(c, p, q):
+    """The exact squared distance (a Fraction, square inches) from point c to segment p-q."""
+    c, p, q = (tuple(map(Fraction, v)) for v in (c, p, q))
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length2 = dx * dx + dy * dy
+    t = ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / length2 if length2 else Fraction(0)
+    t = min(max(t, Fraction(0)), Fraction(1))
+    ex, ey = p[0] + t * dx - c[0], p[1] + t * dy - c[1]
+    return ex * ex + ey * ey
+
+
+def segment_distance_units(c, p, q):
+    """(floor, ceil) of the distance from point c to segment p-q, in thousandths."""
+    square = _squared_to_segment(c, p, q) * UNIT * UNIT
+    return _root_bounds(square.numerator, square.denominator)
+
+
+def base_touches_segment(c, size, p, q):
+    """Whether the base of a model of size class ``size`` at c touches segment p-q: its
+    centre is at most the base's radius from it."""
+    return _squared_to_segment(c, p, q) <= radius(size) ** 2

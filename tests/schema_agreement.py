@@ -50,6 +50,9 @@ BEYOND_SCHEMA = {
     "a model and itself": r"a model and itself$|a model engaged with itself$"
                           r"|a model cannot shoot at itself$",
     "weapon ranges out of order": r"expected short <= medium <= max$",
+    "a piece of terrain whose ends are one point": r"the same point as its other end: ",
+    "actions spent beyond the caster's actions (a stat of another record)":
+        r"\d+ is more than the caster's -?\d+ actions$",
     "no effect phase among the document's phases":
         r"missing \(required: the phases have no 'effect'\)$",
     # numbers JSON Schema's data model cannot tell apart

@@ -29,7 +29,7 @@ DIGEST["b5"] = ["B.5.1", "B.5.2.1", "B.5.2.2", "B.5.2.3", "B.5.2.4", "B.5.2.5", 
                 "T4-8", "T4-9", "T4-10", "T4-11", "B5-INT-1", "B5-INT-2", "B5-INT-3",
                 "B5-INT-4"]
 DIGEST["chronopia"] = [
-    "C36-ARC", "C36-LOS-HIDDEN", "C36-LOS-MODELS", "C36-LOS-WALL", "C36-LOS-WOOD", "C36-DEAD",
+    "C36-RATE", "C36-ARC", "C36-LOS-HIDDEN", "C36-LOS-MODELS", "C36-LOS-WALL", "C36-LOS-WOOD", "C36-DEAD",
     "C36-PRI-A", "C36-PRI-B", "C36-PRI-C", "C36-PRI-D", "C36-PRI-E", "C36-PRI-F", "C36-MOUNT",
     "C36-FLY", "C36-HIT", "C36-RANGE", "C36-COVER", "C36-CRIT", "C36-FUMBLE", "C36-MELEE",
     "C36-CORRIDOR", "C36-SAVE", "C37-TARGET", "C37-CAST", "C37-RESIST", "C37-PRE",

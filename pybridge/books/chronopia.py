@@ -8,8 +8,9 @@ from functools import cached_property
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..geometry import (UNIT, Board, Cells, _sign_root_difference, distance_units, gap_to_line,
-                        in_front, units)
+from ..geometry import (UNIT, Board, Cells, _sign_root_difference, base_touches_segment,
+                        distance_units, gap_to_line, in_front, segment_distance_units,
+                        segments_meet, units)
 from ..schema import (AllOf, AnyOf, Bool, Enum, Given, Inside, Int, Is, ListOf, Not, Num, Opt,
                       Record, Registry, Requires, Str, shown)
 from ..symbols import Const, fact
@@ -91,7 +92,8 @@ MODEL = Record({
     "command_range": "an individual's command range, inches (default 4)",
     "immune": "morale factors it is immune to",
     "stats": "its stats, integers; one a query's ruling reads is required (the shooter's rs, "
-             "st for a weapon adding strength, the caster's mg, a resisting target's ld, the "
+             "st for a weapon adding strength, actions for a rate of fire, ld for an LD test; "
+             "the caster's mg, actions for a spell's actions; a resisting target's ld; the "
              "summoner's mg and actions)",
 })
 GIVEN_FOR_A_PAIR = ("los", "cover", "half_visible", "wall_height", "wood")
@@ -110,22 +112,43 @@ SIGHT = Record({
     "engaged_with": "models in melee contact with it (overrides base contact)",
 }, rules=(Requires(AnyOf(tuple(map(Given, GIVEN_FOR_A_PAIR))), Given("to"), "to",
                    "missing (required for los, cover, half_visible, wall_height and wood)"),))
+# A rate of fire (FR, C36-RATE) S/A: S shots with one action in every A actions.
+RATE = Record({"shots": Int(lo=1, hi=20), "actions": Int(lo=1, hi=20)}, about={
+    "shots": "shots with one action (the S of an FR S/A)",
+    "actions": "in every so many actions (the A of an FR S/A)"})
+# A piece of terrain (C36-COVER, C36-LOS-WALL): a segment on the table with a kind and a
+# height. wall: walls, hedges, rocks and other massive terrain; scrub: thorn scrub and
+# undergrowth.
+TERRAIN_KINDS = ("wall", "scrub")
+TERRAIN = Record({"id": Str(), "kind": Enum(TERRAIN_KINDS), "from": Point(), "to": Point(),
+                  "height": LENGTH}, about={
+    "id": "the piece's id (any non-empty text)",
+    "kind": "wall (walls, hedges, rocks: massive terrain) or scrub (thorn scrub, undergrowth)",
+    "from": "[x, y] of one end of the piece, inches", "to": "[x, y] of its other end",
+    "height": "its height, inches"})
 WEAPON = Record({"short": LENGTH, "medium": LENGTH, "max": LENGTH,
-                 "damage": STAT, "adds_strength": Opt(Bool(), False)}, about={
+                 "damage": STAT, "adds_strength": Opt(Bool(), False), "rate": Opt(RATE)},
+                about={
     "short": "short range, inches", "medium": "medium range, inches",
     "max": "maximum range, inches", "damage": "the weapon's damage",
-    "adds_strength": "whether the shooter's ST adds to the damage (default false)"})
+    "adds_strength": "whether the shooter's ST adds to the damage (default false)",
+    "rate": "its rate of fire FR S/A as {shots: S, actions: A} (absent: not ruled)"})
 # A cast spell's reach (C37-TARGET): its range in inches (not given: any distance), whether it
 # needs line of sight and whether its range limits it ("brauchen nur die Sichtlinie").
 SPELL = Record({"level": Int(lo=0, hi=10), "resistable": Bool(), "offensive": Bool(),
                 "range": Opt(LENGTH), "needs_los": Opt(Bool(), True),
-                "needs_range": Opt(Bool(), True)}, about={
+                "needs_range": Opt(Bool(), True), "self_only": Opt(Bool(), False),
+                "actions": Opt(Int(lo=1, hi=100))}, about={
     "level": "the spell's level 0..10", "resistable": "whether it can be resisted",
     "offensive": "whether it is offensive",
     "range": "its range, inches (absent: any distance)",
     "needs_los": "false: it needs no line of sight, and then a range (default true)",
-    "needs_range": "false: it works at any distance within line of sight (default true)"},
-    rules=(Requires(Is("needs_los", (False,)), Is("needs_range", (True,)), "needs_range",
+    "needs_range": "false: it works at any distance within line of sight (default true)",
+    "self_only": "its range is SELBST: the caster may cast it only on itself (default false)",
+    "actions": "the actions it takes to cast, all in one activation (absent: not ruled)"},
+    rules=(Requires(Is("self_only", (True,)), Not(Given("range")), "range",
+                    "a self_only spell's range is SELBST: no range in inches beside it"),
+           Requires(Is("needs_los", (False,)), Is("needs_range", (True,)), "needs_range",
                     "a spell needs line of sight or range (needs_los and needs_range both "
                     "false)"),
            Requires(Is("needs_los", (False,)), Given("range"), "range",
@@ -134,13 +157,22 @@ PASSED = Record({"factor": Enum(CAUSES), "causer": Opt(Str()), "excellent": Opt(
                 about={"factor": "the factor of the passed test", "causer": "the model causing it",
                        "excellent": "passed with an excellent success (default false)"})
 KIND_SPECS = {
-    "shoot": Record({"shooter": Str(), "target": Opt(Str()), "weapon": WEAPON}, about={
+    "shoot": Record({"shooter": Str(), "target": Opt(Str()), "weapon": WEAPON,
+                     "ld_roll": Opt(ROLL)}, about={
         "shooter": "the model shooting",
         "target": "the model shot at (absent: the numbers for every legal target)",
-        "weapon": "the weapon's ranges and damage"}),
-    "cast": Record({"caster": Str(), "target": Str(), "spell": SPELL}, about={
+        "weapon": "the weapon's ranges and damage",
+        "ld_roll": "the d20 of the LD test to shoot at a target of opportunity (C36-PRI-F)"},
+        rules=(Requires(Given("ld_roll"), Given("target"), "ld_roll",
+                        "an LD test is of a named target (target missing)"),)),
+    "cast": Record({"caster": Str(), "target": Str(), "spell": SPELL,
+                    "actions_spent": Opt(Int(lo=0, hi=100))}, about={
         "caster": "the model casting", "target": "the model cast on (may be the caster)",
-        "spell": "the spell's level and reach"}),
+        "spell": "the spell's level and reach",
+        "actions_spent": "actions the caster has spent this activation before this spell "
+                         "(default 0; with the spell's actions)"},
+        rules=(Requires(Given("actions_spent"), Inside("spell", Given("actions")),
+                        "actions_spent", "needs the spell's actions (spell.actions missing)"),)),
     "morale": Record({"unit": Str(), "factor": Enum(FACTORS), "causer": Opt(Str()),
                       "retest": Opt(Bool(), False), "starting_strength": Opt(Int(lo=1)),
                       "losses_last_round": Opt(Bool(), False),
@@ -204,12 +236,14 @@ DOCUMENT = Record({
     "edition": Opt(Str()),
     "models": Opt(ListOf(MODEL), list),
     "sight": Opt(ListOf(SIGHT), list),
+    "terrain": Opt(ListOf(TERRAIN), list),
     "queries": Opt(ListOf(QUERY), list),
 }, about={
     "rulebook": "the rulebook: chronopia",
     "edition": "the edition to rule by (default crit_3_or_less; --edition overrides it)",
     "models": "the models on the table",
     "sight": "per-pair facts the geometry cannot give; they override it",
+    "terrain": "pieces of terrain as segments (cover and walls from the geometry)",
     "queries": "the questions to rule on: each exactly one of its kinds",
 })
 
@@ -238,15 +272,21 @@ SAMPLE = {
          "half_visible": True, "wall_height": 1.5, "wood": 2.5},
         {"from": "Shaman", "engaged_with": ["Imp"]},
     ],
+    "terrain": [
+        {"id": "Wall", "kind": "wall", "from": [-2, 8], "to": [2, 8], "height": 1.5},
+    ],
     "queries": [
         {"id": "shot", "roll": 4,
          "shoot": {"shooter": "Archer 1", "target": "Giant",
                    "weapon": {"short": 10, "medium": 20, "max": 30, "damage": 3,
-                              "adds_strength": False}}},
+                              "adds_strength": False, "rate": {"shots": 1, "actions": 2}},
+                   "ld_roll": 8}},
         {"id": "bolt",
          "cast": {"caster": "Shaman", "target": "Knight",
                   "spell": {"level": 3, "resistable": True, "offensive": True, "range": 24,
-                            "needs_los": True, "needs_range": True}}},
+                            "needs_los": True, "needs_range": True, "self_only": False,
+                            "actions": 2},
+                  "actions_spent": 0}},
         {"id": "dread",
          "morale": {"unit": "Knight", "factor": "horror", "causer": "Imp", "retest": False,
                     "starting_strength": 1, "losses_last_round": False,
@@ -273,8 +313,9 @@ class Chronopia(Rulebook):
     description = ("ranged targeting, shooting, magic and fear/terror/horror morale "
                    "(Chronopia, chapter 3.6-3.8)")
     core_files = ("dice.lp",)
-    rule_files = ("vocabulary.lp", "targeting.lp", "shooting.lp", "magic.lp", "morale.lp",
-                  "interpretation.lp", "alternatives.lp", "queries.lp")
+    rule_files = ("vocabulary.lp", "rate.lp", "targeting.lp", "shooting.lp", "magic.lp",
+                  "morale.lp", "interpretation.lp", "alternatives.lp", "queries.lp",
+                  "expressible.lp", "terrain.lp")
     answers_queries = True      # each ruling names the query it answers (queries.lp)
     default_edition = "crit_3_or_less"
     kinds = KINDS
@@ -283,16 +324,19 @@ class Chronopia(Rulebook):
               "most models on the grid (each with a unit, an army, a size, a facing)"),
         Bound("max_queries", "--queries", ("max_queries",), 2, (0, 3),
               "most queries (shoot, cast, morale, pre_battle, summon, control, rampage)"),
+        Bound("max_terrain", "--terrain", ("max_terrain",), 1, (0, 1),
+              "most pieces of terrain (the grid's one segment, a wall or scrub)"),
         Bound("max_features", "--features", ("max_features",), 3, (0, 12),
               "most optional facts at once (stats, flags of models, sight entries, "
               "causes, immunities, heights, a query's options, ...)"),
     )
     # enumerate lists every state: one model, a query, no optional facts (no stats)
-    listing_bounds = {"max_models": 1, "max_queries": 1, "max_features": 0}
+    listing_bounds = {"max_models": 1, "max_queries": 1, "max_features": 0, "max_terrain": 0}
     # diff lists only the states that change: a shooter with its RS and a target (RS 3 or
     # 10, minus range and cover: a modified RS below 3)
     diff_bounds = {"max_models": 2, "max_features": 1}
-    witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3))
+    witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3),
+                      ("state_terrain_at", 5))
 
     def max_class_size(self, bounds):
         return max(bounds["max_models"], bounds["max_queries"])
@@ -344,6 +388,11 @@ class Chronopia(Rulebook):
                 models.require(other, f"{path}.engaged_with[{j}]")
                 if other == s["from"]:
                     raise InputError("a model engaged with itself", f"{path}.engaged_with[{j}]")
+        Registry("terrain").declare_all(state["terrain"], "terrain")
+        for i, t in enumerate(state["terrain"]):
+            if t["from"] == t["to"]:
+                raise InputError("the same point as its other end: a piece of terrain is a "
+                                 "segment", f"terrain[{i}].to")
         Registry("query").declare_or_name(state["queries"], "queries")
         for i, q in enumerate(state["queries"]):
             path = f"queries[{i}]"
@@ -396,6 +445,7 @@ class Chronopia(Rulebook):
                     for b in touching if board.touch(a["id"], a["size"], b, by_id[b]["size"])]
         for s in state["sight"]:
             out += _sight_facts(s)
+        out += _terrain_facts(state, looks)
         for q in state["queries"]:
             out += _query_facts(q, by_id)
         return out
@@ -429,7 +479,8 @@ def _witnesses(found, a, b, by_id):
     three reasons above: of such models only the first for each reason is listed, and none
     that blocks for no reason (a long line through a crowd would list its crowd)."""
     level = _elevation(a)
-    if _elevation(b) != level:
+    if _elevation(b) != level or a["altitude"] or b["altitude"]:
+        # (a flier's line passes over some models: C36-FLY, asp/chronopia/expressible.lp)
         return found
     kept, seen = [], set()
     for c, low, high in found:
@@ -555,6 +606,11 @@ def _check_query(q, path, models, units, by_id):
         weapon = body["weapon"]
         if not weapon["short"] <= weapon["medium"] <= weapon["max"]:
             raise InputError("expected short <= medium <= max", f"{path}.weapon")
+    elif kind == "cast":
+        spent, actions = body["actions_spent"], by_id[body["caster"]]["stats"].get("actions")
+        if spent is not None and actions is not None and spent > actions:
+            raise InputError(f"{spent} is more than the caster's {actions} actions",
+                             f"{path}.actions_spent")
     elif kind == "morale":
         if body["unit"] not in units and body["unit"] not in by_id:
             raise InputError(f"unknown unit or model {shown(body['unit'])}", f"{path}.unit")
@@ -582,10 +638,18 @@ def _needed_stats(q):
     kind, body = q["kind"], q[q["kind"]]
     if kind == "shoot":
         yield body["shooter"], "rs", "the shooter", "C36-HIT"
+        if body["weapon"]["rate"] is not None:
+            yield body["shooter"], "actions", "the shooter of a weapon with a rate of fire", \
+                "C36-RATE"
+        if body["ld_roll"] is not None:
+            yield body["shooter"], "ld", "the shooter taking an LD test", "C36-PRI-F"
         if body["weapon"]["adds_strength"]:
             yield body["shooter"], "st", "the shooter of a weapon that adds strength", "C36-SAVE"
     elif kind == "cast":
         yield body["caster"], "mg", "the caster", "C37-CAST"
+        if body["spell"]["actions"] is not None:
+            yield body["caster"], "actions", "the caster of a spell with an action cost", \
+                "C37-CAST"
         if body["spell"]["resistable"]:
             yield body["target"], "ld", "the target of a spell it may resist", "C37-RESIST"
     elif kind == "summon":
@@ -625,6 +689,40 @@ def _model_facts(m):
     return out
 
 
+def _terrain_facts(state, looks):
+    """Each piece of terrain (C36-COVER, asp/chronopia/terrain.lp): its kind and height; each
+    piece that crosses the line of fire from a model that looks to another model
+    (state_terrain_between: the segments between the two centres meet, touching counts);
+    for such a model and piece, its distance from the piece (up and down) and whether its
+    base touches it."""
+    pieces = state["terrain"]
+    if not pieces:
+        return []
+    out = [fact("state_terrain", t["id"], Const(t["kind"]), units(t["height"])) for t in pieces]
+    models = state["models"]
+    near = []
+    for a in models:
+        if a["id"] not in looks:
+            continue
+        for b in models:
+            if b is a:
+                continue
+            for t in pieces:
+                if segments_meet(a["position"], b["position"], t["from"], t["to"]):
+                    out.append(fact("state_terrain_between", a["id"], b["id"], t["id"]))
+                    if (b["id"], t["id"]) not in near:
+                        near.append((b["id"], t["id"]))
+    by_id = {m["id"]: m for m in models}
+    piece = {t["id"]: t for t in pieces}
+    for b, w in near:
+        m, t = by_id[b], piece[w]
+        low, high = segment_distance_units(m["position"], t["from"], t["to"])
+        out += [fact("state_terrain_near", b, w, high), fact("state_terrain_near_floor", b, w, low)]
+        if base_touches_segment(m["position"], m["size"], t["from"], t["to"]):
+            out.append(fact("state_terrain_contact", b, w))
+    return out
+
+
 def _sight_facts(s):
     a, b = s["from"], s["to"]
     out = []
@@ -660,6 +758,11 @@ def _query_facts(q, models):
                         units(w["max"]), w["damage"]))
         if w["adds_strength"]:
             out.append(fact("state_weapon_adds_strength", ident))
+        if w["rate"] is not None:
+            out.append(fact("state_weapon_rate", ident, w["rate"]["shots"],
+                            w["rate"]["actions"]))
+        if body["ld_roll"] is not None:
+            out.append(fact("state_roll", ident, Const("ld"), body["ld_roll"]))
     elif kind == "cast":
         spell = body["spell"]
         out += [fact("state_cast", ident, body["caster"], body["target"]),
@@ -674,6 +777,12 @@ def _query_facts(q, models):
             out.append(fact("state_spell_without_los", ident))
         if not spell["needs_range"]:
             out.append(fact("state_spell_any_distance", ident))
+        if spell["self_only"]:
+            out.append(fact("state_spell_self_only", ident))
+        if spell["actions"] is not None:
+            out.append(fact("state_spell_actions", ident, spell["actions"]))
+        if body["actions_spent"] is not None:
+            out.append(fact("state_cast_spent", ident, body["actions_spent"]))
     elif kind == "morale":
         out.append(fact("state_morale", ident, body["unit"], Const(body["factor"])))
         if body["causer"] is not None:
@@ -735,6 +844,12 @@ GRID = ((0, 0), (0, 1), (0, 4), (1, 4), (4, 4), (0, 8), (1, 8), (-4, 8), (0, 12)
 GRID_FACINGS = (90, 270)
 GRID_SIZES = (1, 2, 3)
 GRID_ALTITUDES = (4000,)
+# The grid's piece of terrain (thousandths): across the line from (0, 0) to (0, 8) and (1, 8)
+# half an inch before them (a size-2 base touches it, a size-1 base does not), 3.5 inches
+# from (0, 4) seen from (0, 8), 4.5 inches from (0, 12); 1.5 inches high: taller than a
+# size-1 model, lower than a size-2 one.
+GRID_TERRAIN = ((-2000, 7500, 2000, 7500),)
+TERRAIN_HEIGHT = 1500
 QUERY_KINDS = ("shoot", "cast", "morale", "pre_battle", "summon", "control", "rampage")
 WEAPON = (4000, 8000, 12000, 2)
 STAT_VALUES = (("rs", (10, 3)), ("ld", (7, 12)), ("mg", (10,)), ("ar", (6,)), ("st", (2,)),
@@ -766,6 +881,16 @@ def space_facts():
                     gap = gap_to_line(a, b, c, size)
                     if gap is not None:
                         out.append(fact("space_gap", p, q, r, size, *gap))
+    for segment in GRID_TERRAIN:
+        ends = [Fraction(v, UNIT) for v in segment]
+        start, end = ends[:2], ends[2:]
+        for p, a in enumerate(GRID):
+            low, high = segment_distance_units(a, start, end)
+            out.append(fact("space_seg_near", p, *segment, low, high))
+            out += [fact("space_seg_touch", p, s, *segment) for s in GRID_SIZES
+                    if base_touches_segment(a, s, start, end)]
+            out += [fact("space_cross", p, q, *segment) for q, b in enumerate(GRID)
+                    if q != p and segments_meet(a, b, start, end)]
     lifts = {0, *GRID_ALTITUDES, *(-x for x in GRID_ALTITUDES)}
     for sb in sorted(squares):
         for sc in sorted(squares):
@@ -798,7 +923,7 @@ def vocabulary():
     def sight(name, values):
         return Input(name, (model, model, values), OPTIONAL)
     return Vocabulary(
-        kinds=(Kind("model", "max_models", least=1),
+        kinds=(Kind("model", "max_models", least=1), Kind("terrain", "max_terrain", cube=False),
                *(Kind(kind, "max_queries", cube=False) for kind in QUERY_KINDS)),
         inputs=(
             Input("state_model", (model, unit, Names("a", "b"), Numbers(*GRID_SIZES))),
@@ -823,18 +948,27 @@ def vocabulary():
             sight("state_wood", Numbers(1000, 3000)),
             flag(model, "state_engagement_given"),
             Input("state_engaged_given", (model, any_model), ANY),
+            Input("state_terrain", (Obj("terrain"), Values(*map(Const, TERRAIN_KINDS)),
+                                    Numbers(TERRAIN_HEIGHT))),
+            Input("state_terrain_at", (Obj("terrain"), Joint(*(tuple(map(Numbers, s))
+                                                               for s in GRID_TERRAIN))),
+                  source=True),
             Input("state_query", (queries, Values(*map(Const, QUERY_KINDS)))),
-            Input("state_roll", (queries, Values(*map(Const, ("first", "reroll", "table"))),
+            Input("state_roll", (queries, Values(*map(Const, ("first", "reroll", "table", "ld"))),
                                        Numbers(1, 20)), ANY),
             Input("state_shoot", (Obj("shoot"), any_model)),
             Input("state_shoot_target", (Obj("shoot"), any_model), OPTIONAL),
             Input("state_weapon", (Obj("shoot"), Joint(tuple(Numbers(v) for v in WEAPON)))),
             flag(Obj("shoot"), "state_weapon_adds_strength"),
+            Input("state_weapon_rate", (Obj("shoot"), Joint((Numbers(1), Numbers(2)))),
+                  OPTIONAL),
             Input("state_cast", (Obj("cast"), any_model, any_model)),
             Input("state_spell", (Obj("cast", "summon"), Numbers(2))),
             *(flag(Obj("cast"), f"state_spell_{name}") for name in
-              ("resistable", "offensive", "without_los", "any_distance")),
+              ("resistable", "offensive", "without_los", "any_distance", "self_only")),
             Input("state_spell_range", (Obj("cast"), Numbers(12000)), OPTIONAL),
+            Input("state_spell_actions", (Obj("cast"), Numbers(1, 2)), OPTIONAL),
+            Input("state_cast_spent", (Obj("cast"), Numbers(1)), OPTIONAL),
             Input("state_morale", (Obj("morale"), unit, factor)),
             Input("state_morale_causer", (Obj("morale"), any_model), OPTIONAL),
             flag(Obj("morale"), "state_morale_retest"),
@@ -864,7 +998,9 @@ def vocabulary():
                  ("state_ground_unit_next", 3), ("state_flight_next", 3),
                  ("state_flight_unit_next", 3), ("state_in_front", 2), ("state_on_line", 4),
                  ("state_on_line_floor", 4), ("state_base_contact", 2),
-                 ("state_summon_placed", 2), ("state_summon_placed_floor", 2)))
+                 ("state_summon_placed", 2), ("state_summon_placed_floor", 2),
+                 ("state_terrain_between", 3), ("state_terrain_near", 3),
+                 ("state_terrain_near_floor", 3), ("state_terrain_contact", 2)))
 
 
 def document(facts):
@@ -920,6 +1056,7 @@ def document(facts):
     weapons = {q: (s, m, x, d) for q, s, m, x, d in rows("state_weapon")}
     targets = dict(rows("state_shoot_target"))
     adds = {q for (q,) in rows("state_weapon_adds_strength")}
+    rates = {q: {"shots": s, "actions": a} for q, s, a in rows("state_weapon_rate")}
     for query, shooter in rows("state_shoot"):
         s, m, x, d = weapons[query]
         body = {"shooter": shooter, "weapon": {
@@ -928,13 +1065,17 @@ def document(facts):
             body["weapon"]["adds_strength"] = True
         if query in targets:
             body["target"] = targets[query]
+        if query in rates:
+            body["weapon"]["rate"] = rates[query]
         queries.append({"id": query, "shoot": body})
     levels, ranges = dict(rows("state_spell")), dict(rows("state_spell_range"))
+    costs, spent = dict(rows("state_spell_actions")), dict(rows("state_cast_spent"))
     flags = [(key, value, {q for q, *_ in rows(f"state_spell_{flag}")})
              for flag, key, value in (("resistable", "resistable", True),
                                       ("offensive", "offensive", True),
                                       ("without_los", "needs_los", False),
-                                      ("any_distance", "needs_range", False))]
+                                      ("any_distance", "needs_range", False),
+                                      ("self_only", "self_only", True))]
     for query, caster, target in rows("state_cast"):
         spell = {"level": levels[query], "resistable": False, "offensive": False}
         for key, value, flagged in flags:
@@ -942,8 +1083,12 @@ def document(facts):
                 spell[key] = value
         if query in ranges:
             spell["range"] = _inches(ranges[query])
-        queries.append({"id": query, "cast": {"caster": caster, "target": target,
-                                              "spell": spell}})
+        body = {"caster": caster, "target": target, "spell": spell}
+        if query in costs:
+            spell["actions"] = costs[query]
+        if query in spent:
+            body["actions_spent"] = spent[query]
+        queries.append({"id": query, "cast": body})
     causers = dict(rows("state_morale_causer"))
     starts = dict(rows("state_morale_start"))
     retests = {q for (q,) in rows("state_morale_retest")}
@@ -1000,9 +1145,17 @@ def document(facts):
             entry["roll"] = face
         elif die == "reroll":
             entry["reroll"] = face
+        elif die == "ld":
+            entry["shoot"]["ld_roll"] = face
         else:
             entry[next(k for k in KIND_SPECS if k in entry)]["table_roll"] = face
     doc = {"rulebook": "chronopia", "models": [models[k] for k in sorted(models)]}
+    ends = {w: ([_inches(x1), _inches(y1)], [_inches(x2), _inches(y2)])
+            for w, x1, y1, x2, y2 in rows("state_terrain_at")}
+    terrain = [{"id": w, "kind": kind, "from": ends[w][0], "to": ends[w][1],
+                "height": _inches(height)} for w, kind, height in rows("state_terrain")]
+    if terrain:
+        doc["terrain"] = sorted(terrain, key=lambda t: t["id"])
     if sight:
         doc["sight"] = [sight[k] for k in sorted(sight, key=repr)]
     if queries:

@@ -42,6 +42,14 @@ KINDS = (
     RulingKind("target_refused", ("shooter", "target", "reason"),
                lambda r: f"{r['shooter']} may not shoot at {r['target']}: "
                          f"{REFUSALS.get(r['reason'], _words(r['reason']))}."),
+    RulingKind("ld_test", ("shooter", "target", "ld", "passed"),
+               lambda r: f"{r['shooter']}'s LD test (LD {r['ld']}) to shoot at the target of "
+                         f"opportunity {r['target']} is "
+                         f"{_yes(r['passed'], 'passed.', 'failed: the action is lost.')}"),
+    RulingKind("shots", ("shooter", "value"),
+               lambda r: f"{r['shooter']} may fire {r['value']} "
+                         f"{_yes(r['value'] == 1, 'time', 'times')} in this activation (rate "
+                         "of fire)."),
     RulingKind("out_of_range", ("shooter", "target"),
                lambda r: f"{r['target']} is beyond {r['shooter']}'s maximum range: the action "
                          "is lost."),
@@ -58,6 +66,10 @@ KINDS = (
                lambda r: f"{r['target']} saves against {r['shooter']} on {r['value']} or less."),
     RulingKind("cast_number", ("caster", "value"),
                lambda r: f"{r['caster']} casts on {r['value']} or less."),
+    RulingKind("cast_actions", ("caster", "needed", "left", "fits"),
+               lambda r: f"{r['caster']}'s spell takes {r['needed']} of the {r['left']} "
+                         f"action(s) it has left this activation: it "
+                         f"{_yes(r['fits'], 'can', 'cannot')} be cast in this activation."),
     RulingKind("resist_number", ("caster", "target", "value"),
                lambda r: f"{r['target']} resists {r['caster']}'s spell on {r['value']} or less."),
     RulingKind("spell_target", ("caster", "target", "legal"),
