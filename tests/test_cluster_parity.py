@@ -101,9 +101,10 @@ def test_workers_option_starts_a_local_cluster_with_the_same_output():
 
 
 def test_one_worker_does_not_import_dask():
-    code = ("import sys, pybridge; pybridge.check('redemption', {'max_characters': 3}); "
+    code = ("import sys, pybridge; pybridge.check('redemption', {'max_characters': 2, 'max_cards': 0, 'max_abilities': 0}); "
             "pybridge.enumerate_states('redemption', {'max_characters': 2}); "
             "print(any(m.split('.')[0] in ('dask', 'distributed') for m in sys.modules))")
+    # a small check and listing: the question is what the process imports, not the proof
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr
