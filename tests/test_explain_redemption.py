@@ -172,13 +172,19 @@ def test_turn_duration_expired_RED_INT_3():
     assert node(why, "RED-INT-3", "battle phase", "draw phase")["rule"] == "RED-INT-3"
 
 
+# Lightbearer, immune to the Wraith (strength -1), and Shieldbearer against the Wraith, read
+# in negative_counts.
+WRAITH_AGAINST_TWO = {
+    "rulebook": "redemption", "edition": "negative_counts",
+    "characters": [{"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 0},
+                   {"id": "Shieldbearer", "alignment": "good", "strength": 6, "toughness": 0},
+                   {"id": "Wraith", "alignment": "evil", "strength": -1, "toughness": 12}],
+    "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Wraith"}]}
+
+
 def test_negative_counts_edition_RED_BAT_1_NEG():
     # Read as RED-IMM-3 reads, the Wraith's -1 counts against Lightbearer, immune to it.
-    state = {"rulebook": "redemption", "edition": "negative_counts",
-             "characters": [{"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 0},
-                            {"id": "Shieldbearer", "alignment": "good", "strength": 6, "toughness": 0},
-                            {"id": "Wraith", "alignment": "evil", "strength": -1, "toughness": 12}],
-             "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Wraith"}]}
+    state = WRAITH_AGAINST_TWO
     result = pybridge.rule(state, explain=True)
     why = ruling(result, "battle_state", state="heroes_winning")["why"]
     assert "RED-BAT-1-NEG" in ruling(result, "battle_state", state="heroes_winning")["because"]
@@ -397,11 +403,7 @@ def test_RED_BAT_1_NEG_reason_an_immunity_affects_the_battle_names_what_it_is_im
     # is still one "affected by an immune ability" in RED-BAT-1's sense: Lightbearer "is
     # immune to at least one opposing character in battle". The reason must name the Wraith,
     # never say Lightbearer is immune "to the strength of none".
-    state = {"rulebook": "redemption", "edition": "negative_counts",
-             "characters": [{"id": "Lightbearer", "alignment": "good", "strength": 8, "toughness": 0},
-                            {"id": "Shieldbearer", "alignment": "good", "strength": 6, "toughness": 0},
-                            {"id": "Wraith", "alignment": "evil", "strength": -1, "toughness": 12}],
-             "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Wraith"}]}
+    state = WRAITH_AGAINST_TWO
     result = pybridge.rule(state, explain=True)
     said = [n["says"] for item in all_rulings(result) for n in nodes(item["why"])]
     assert not any("strength of none" in s for s in said), said
