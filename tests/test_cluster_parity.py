@@ -29,7 +29,7 @@ distributed = pytest.importorskip("distributed")
 # one task.
 CASES = [
     ("redemption", {"max_characters": 3, "max_cards": 0, "max_abilities": 0,
-                    "max_features": 1}, {"max_characters": 3, "values": "0..1",
+                    "max_features": 1}, {"max_characters": 2, "values": "0..1",
                                            "toughness": "0..1"}, ("literal", "negative_counts")),
     ("hkk", {"max_cards": 2, "max_properties": 2}, {"damage": "0..0", "max_properties": 1},
      ("literal", "intended")),

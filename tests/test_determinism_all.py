@@ -181,7 +181,7 @@ ANALYSIS = [
     ("check", "b5", "--beings", "1", "--elements", "1", "--protections", "0"),
     ("check", "chronopia", "--models", "1"),
     ("check", "hkk", "--cards", "1", "--reactions", "0"),
-    ("check", "redemption", "--characters", "2"),
+    ("check", "redemption", "--characters", "2", "--cards", "1", "--abilities", "1"),
     ("enumerate", "chronopia"),
     ("enumerate", "b5"),
     ("enumerate", "redemption", "--characters", "2"),

@@ -390,7 +390,7 @@ def _valid_b5(book):
     """asp/b5/valid.lp: spans run forward; a protection does not leave before it arrives; a
     retreat leaves the being's field into listed fields; an order leaves the being's field and
     only a discovery has a pre-conflict; a named element is an element of the state, the type
-    of one, or a type the tables know."""
+    of one, or a type the tables know; a named effect is one its element has."""
     known = {symbol_key(to_symbol(name)) for name in book.table_types[1]}
     discovery = symbol_key(to_symbol(_const("discovery")))
 
@@ -417,7 +417,20 @@ def _valid_b5(book):
         named += [r[1] for r in _rows(facts, "state_protected_from")]
         named += [r[1] for r in _rows(facts, "state_protected_span")]
         named += [r[2] for r in _rows(facts, "state_protection")]
-        return all(x in names for x in named)
+        if not all(x in names for x in named):
+            return False
+        # a named effect is an effect of its element; a protection from one names an element
+        # (its id or its type) that has it; its span runs forward
+        effects = set(_rows(facts, "state_element_effect"))
+        if any((e, w) not in effects for e, w, _ in _rows(facts, "state_element_effect_destroys")):
+            return False
+        kind = {e: k for e, k, _ in _rows(facts, "state_element")}
+        having = effects | {(kind[e], w) for e, w in effects}
+        for _, x, w, lo, hi in _rows(facts, "state_protected_effect"):
+            if lo[1] > hi[1] or (x, w) not in having:
+                return False
+        source = {k: x for k, _, x, _, _ in _rows(facts, "state_protection")}
+        return all((source[k], w) in having for k, w in _rows(facts, "state_protection_effect"))
     return valid
 
 
