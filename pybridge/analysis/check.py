@@ -31,6 +31,9 @@ from .theory import Theory
 # nothing (chronopia's coverage: 161 s either way), so there the default stays.
 SEARCH_OPTIONS = ["--configuration=trendy"]
 OPEN_SEARCH_OPTIONS = ["--configuration=crafty", "--opt-strategy=bb,hier"]
+# The share of an invariant's timeout (and the most seconds) its searches leave to describe
+# the witness they found.
+DESCRIBE_SHARE, DESCRIBE_MOST = 0.1, 15.0
 # The program parts searched: their list and their statements, by group name.
 GROUPS = {"invariants": ("invariants", "invariant_statements"),
           "errata": ("errata", "errata_statements"),
@@ -110,7 +113,7 @@ def _decide(executor, book, group, invariant, bounds, edition, cubes, timeout):
     until = cluster.deadline(timeout)
     # the searches stop early enough to leave the witness found time to be described: a
     # violation found as the time ran out is reported (violated, not the smallest), not lost
-    searching = None if timeout is None else cluster.deadline(timeout - _reserve(timeout))
+    searching = cluster.deadline(None if timeout is None else timeout - _reserve(timeout))
     task = (book.name, group, invariant.id, bounds.values, edition)
     verdict = Verdict(cubes)
     for index, found in executor.run(search_cube, task, cubes, searching, verdict.wanted):
@@ -122,9 +125,6 @@ def _decide(executor, book, group, invariant, bounds, edition, cubes, timeout):
     found = verdict.found[winner]
     witness = Witness(cubes[winner], found.symbols, found.raw, verdict.smallest())
     return executor.call(describe_witness, task + (witness,), until)
-
-
-DESCRIBE_SHARE, DESCRIBE_MOST = 0.1, 15.0
 
 
 def _reserve(timeout):

@@ -424,8 +424,8 @@ def _valid_b5(book):
         effects = set(_rows(facts, "state_element_effect"))
         if any((e, w) not in effects for e, w, _ in _rows(facts, "state_element_effect_destroys")):
             return False
-        kind = {e: k for e, k, _ in _rows(facts, "state_element")}
-        having = effects | {(kind[e], w) for e, w in effects}
+        type_of = {e: k for e, k, _ in _rows(facts, "state_element")}
+        having = effects | {(type_of[e], w) for e, w in effects}
         for _, x, w, lo, hi in _rows(facts, "state_protected_effect"):
             if lo[1] > hi[1] or (x, w) not in having:
                 return False
