@@ -271,3 +271,201 @@ def test_disarmed_by_source_immunity_HKK_132_5_1_K():
     aura = ruling(result, "attach", effect="aura")["why"]
     node(aura, "HKK-132.5.1", "Aura cannot be put on Golem")
     node(aura, "HKK-132.5.1-K", "only a level-up, body part or item")
+
+
+# --- every sentence is true of the state (issue 24 item 7) ----------------------------------
+#
+# Worked out from the Kódex (../shared/rules/hkk.md), not from the rules' code: an effect's
+# attack forms are its card's kind (a spell, source, enchantment, reaction, level-up, body
+# part or item), a combat ability, damage and a counter (the digest's vocabulary); what each
+# immunity blocks is the point that defines it (132.3 to 132.10).
+CARD_FORMS = ("spell", "source", "enchantment", "reaction", "level_up", "body_part", "item")
+ELEMENT_KINDS = ("fire", "ice", "cold", "lightning", "electricity", "acid")
+
+
+def effect_forms(cards, e):
+    forms = {cards[e["by"]]["kind"]} & set(CARD_FORMS)
+    forms |= {f for f, on in (("combat_ability", e.get("combat")), ("damage", "damage" in e),
+                               ("counter", "counter" in e)) if on}
+    return forms
+
+
+def immunity_blocks(kind, cards, e):
+    """Whether an immunity of this kind is one against effect e, by the point defining it."""
+    by = cards[e["by"]]
+    forms, subtypes = effect_forms(cards, e), set(by.get("subtypes", ()))
+    return {
+        "poison": e.get("counter") == "poison",                                # 132.3
+        "magic": "spell" in forms or "enchantment" in forms,                   # 132.4
+        "source": "source" in forms,                                           # 132.5
+        "enchantment": "enchantment" in forms,                                 # 132.6
+        "instant_general_spell": "spell" in forms and by.get("spell_type") in ("instant", "general"),
+        "mental_spell": bool({"spell", "enchantment"} & forms) and "mental" in subtypes,
+        "combat_abilities": "combat_ability" in forms,                         # 132.10
+    }.get(kind, kind in subtypes)                                              # 132.9
+
+
+def check_true_of_state(doc, result):
+    """Every node of every ruling's tree says only what the state bears out: the effect,
+    reaction and event it names are the document's, with their card, target and order; its
+    forms are the effect's attack forms; its sums add up to the damage and modifiers; the
+    immunities it names are the card's and are ones against that effect; the bans and
+    properties are the cards'; a card that falls off was on its host."""
+    cards = {c["id"]: c for c in doc.get("cards", ())}
+    effects = {e["id"]: e for e in doc.get("effects", ())}
+    reactions = {r["id"]: r for r in doc.get("reactions", ())}
+    events = [ev["gain_immunity"] for ev in doc.get("events", ())]
+
+    def declared(card_id):
+        """Every immunity the document gives the card: from the start, by 132.1's wording,
+        or gained by an event."""
+        c = cards[card_id]
+        return ({i["kind"] for i in c.get("immunities", ())} | set(c.get("cannot_be_affected_by", ()))
+                | {ev["kind"] for ev in events if ev["card"] == card_id})
+
+    def pairs(f, key):
+        return {(p["name"], p["value"]) for p in f.get(key, ())}
+
+    def properties(card_id):
+        c = cards[card_id]
+        return {(k, c[k]) for k in ("faction", "colour") if c.get(k)} | {("kind", c["kind"])}
+
+    for item in all_rulings(result):
+        for n in nodes(item["why"]):
+            f, says, rule = n["facts"], n["says"], n["rule"]
+            where = (item["kind"], rule, says, f)
+            for role in ("card", "by", "target", "granter", "host", "creator", "to"):
+                if role in f and not (role == "by" and "reaction" in f and f[role] in reactions):
+                    assert f[role] in cards, where
+            if "effect" in f:
+                e = effects[f["effect"]]
+                assert (f["by"], f["target"]) == (e["by"], e["target"]), where
+                assert set(f.get("forms", ())) == effect_forms(cards, e), where
+                if "sum" in f:
+                    assert addends(f, "sum") == [("damage", e["damage"])] + [
+                        ("modifier", m) for m in e.get("damage_modifiers", ())], where
+                    assert f["modified"] == sum(v for _, v in addends(f, "sum")), where
+                    if "never below 0" in says:
+                        # what it deals is the sum, or 0 where the sum is below 0
+                        assert (f"so it deals 0" in says) == (f["modified"] < 0), where
+                        assert f"{f['modified']} (" in says or f["modified"] < 0, where
+                for key in ("immunities", "kinds"):
+                    assert set(f.get(key, ())) <= declared(e["target"]), where
+                for k in f.get("kinds", ()):
+                    assert immunity_blocks(k, cards, e), where
+                if "what" in f:                                   # 132.11 and 132.12
+                    t = cards[e["target"]]
+                    named = t["untargetable_by"] if rule == "HKK-132.11" else t["cannot_be_damaged_by"]
+                    assert f["what"] in named, where
+                    names = effect_forms(cards, e) | set(cards[e["by"]].get("subtypes", ())) | {"any"}
+                    assert f["what"] in names, where
+                if rule == "HKK-132.12" and "kind" in f:
+                    assert f["kind"] == cards[e["target"]]["kind"] in ("creature", "building"), where
+                if rule in ("HKK-132.9", "HKK-132.5", "HKK-132.4", "HKK-132.6", "HKK-132.10") \
+                        and "kind" in f:
+                    assert f["kind"] in declared(e["target"]) or rule != "HKK-132.9", where
+                    assert immunity_blocks(f["kind"], cards, e) or rule != "HKK-132.9", where
+                if "removers" in f:
+                    for r in f["removers"]:
+                        assert effects[r]["target"] == e["target"], where
+                        assert effects[r].get("removes_immunity") in (f.get("kind"), "source"), where
+                if rule == "HKK-132.5.1-K" and "kind" in f:       # what it is put on grants nothing
+                    assert cards[e["by"]].get("on") == e["target"] or f["kind"] == cards[e["by"]]["kind"], where
+                    assert "source" in declared(e["target"]), where
+                if "is immune to poison" in says:
+                    assert "poison" in declared(e["target"]) and e.get("counter") == "poison", where
+            if "reaction" in f:
+                r = reactions[f["reaction"]]
+                assert (f["by"], f["to"]) == (r["by"], r["to"]), where
+                if "creator" in f:
+                    assert f["creator"] == r.get("created_by") and r.get("automatic"), where
+                    assert pairs(f, "properties") == properties(f["creator"]), where
+                elif "properties" in f:
+                    own = properties(r["by"])
+                    if r.get("automatic") and r.get("created_by"):   # 132.16: it has its creator's too
+                        own |= properties(r["created_by"])
+                    assert pairs(f, "properties") == own, where
+                bans = {(k, v) for b in cards[r["to"]].get("no_reactions_from", ())
+                        if isinstance(b, dict) for k, v in b.items()}
+                if "bans" in f:
+                    assert pairs(f, "bans") <= bans, where
+                if "matches" in f:
+                    assert pairs(f, "matches") <= pairs(f, "bans"), where
+                if "automatic" in says:
+                    assert r.get("automatic"), where
+            if "step" in f:                                       # an event, by its number
+                assert f["events"] == len(events) and 1 <= f["step"] <= len(events), where
+                ev = events[f["step"] - 1]
+                gains = f.get("host", f.get("card")) if "fell" not in f else f["host"]
+                assert (ev["card"], ev["kind"]) == (gains, f["kind"]), where
+                if "granter" in f:
+                    assert ev.get("granted_by") == f["granter"], where
+                if "count" in f:
+                    assert cards[ev["card"]].get("counters", {}).get("poison") == f["count"], where
+            if "fell" in f:                                       # fell off at an earlier event
+                fell = events[f["fell"] - 1]
+                assert f["fell"] < f["step"] and (fell["card"], fell["kind"]) == \
+                    (f["host"], f["fell_kind"]), where
+                assert cards[f["granter"]].get("on") == f["host"], where
+            if "host" in f and "card" in f and "falls off" in says:
+                c = cards[f["card"]]
+                assert c.get("on") == f["host"] and c["kind"] == "enchantment", where
+                if "mental enchantment" in says:
+                    assert "mental" in c.get("subtypes", ()), where
+            if "from the start" in says:
+                c = cards[f["card"]]
+                start = {i["kind"] for i in c.get("immunities", ())} | set(
+                    c.get("cannot_be_affected_by", ()))
+                assert f["kind"] in start, where
+                if "granter" in f:
+                    assert {"kind": f["kind"], "granted_by": f["granter"]} in c["immunities"], where
+            if rule == "HKK-132.1" and "card" in f:
+                assert f["kind"] in cards[f["card"]].get("cannot_be_affected_by", ()), where
+            if "immunity" in f and "granter" in f:                # 132.5.1-K: a grant disarmed
+                g = cards[f["granter"]]
+                assert g.get("on") == f["card"] and g["kind"] == f["kind"] in \
+                    ("level_up", "body_part", "item"), where
+                assert {"kind": f["immunity"], "granted_by": f["granter"]} in \
+                    cards[f["card"]].get("immunities", ()) or any(
+                        ev == {"card": f["card"], "kind": f["immunity"], "granted_by": f["granter"]}
+                        for ev in events), where
+                assert "source" in declared(f["card"]), where
+
+
+@pytest.mark.parametrize("edition", ["literal", "intended"])
+@pytest.mark.parametrize("path", examples("hkk"), ids=lambda p: p.name)
+def test_every_sentence_of_every_example_is_true_of_its_state(path, edition):
+    doc = pybridge.load(path)
+    check_true_of_state(doc, pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(states(), st.sampled_from(("literal", "intended")))
+def test_every_sentence_of_a_random_state_is_true_of_it(doc, edition):
+    check_true_of_state(doc, pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
+
+
+def test_the_sentence_check_catches_wrong_sentences():
+    # The check itself: a damage sum that is not the effect's, a negative amount said to be
+    # dealt, an immunity the card does not hold, and an event of another card are refused.
+    doc = {"rulebook": "hkk",
+           "cards": [{"id": "A", "kind": "creature"}, {"id": "B", "kind": "creature"}],
+           "effects": [{"id": "hit", "by": "A", "target": "B", "damage": 1,
+                        "damage_modifiers": [-2], "targeted": False}],
+           "events": [{"gain_immunity": {"card": "A", "kind": "poison"}}]}
+    result = pybridge.rule(copy.deepcopy(doc), explain=True)
+    check_true_of_state(doc, result)
+    amount = node(ruling(result, "damage", effect="hit")["why"], "HKK-132.0", "never below 0")
+    assert "so it deals 0" in amount["says"]
+    for corrupt in (
+            lambda n: n["facts"]["sum"][1].update(value=-1),
+            lambda n: n.update(says="hit of A (damage) deals its damage with its modifiers, "
+                                    "never below 0: -1 (damage 1 + modifier -2)"),
+            lambda n: n["facts"].update(immunities=["fire"]),
+            lambda n: n["facts"].update(target="A"),
+            lambda n: n["facts"].update(forms=["damage", "spell"])):
+        wrong = copy.deepcopy(result)
+        corrupt(node(ruling(wrong, "damage", effect="hit")["why"], "HKK-132.0", "never below 0"))
+        with pytest.raises(AssertionError):
+            check_true_of_state(doc, wrong)
