@@ -40,6 +40,17 @@ LEAKS = {
     "a no_test shared by the group's tests": (
         "q_ruled(Q2, no_test(G, F, R), ID) :- q_ruled(Q, no_test(G, F, R), ID), "
         "morale_q(Q, G, F), morale_q(Q2, G, F), Q != Q2.", "morale"),
+    # the query details of issue 24 item 6, which world 2 now chooses freely for the other
+    # query: a rate of fire (C36-RATE), a SELBST spell (C37-TARGET) and an action cost
+    # (C37-CAST), each leaked to the actor's other queries
+    "a rate of fire shared by the shooter's shots": (
+        "rate_shots(Q2, S, N) :- rate_shots(Q, S, N), state_shoot(Q2, S), Q != Q2.", "shoot"),
+    "a SELBST refusal shared by the caster's casts": (
+        "spell_not_self(Q2) :- spell_not_self(Q), spell_q(Q, C, _), spell_q(Q2, C, _), Q != Q2.",
+        "cast"),
+    "an action cost shared by the caster's casts": (
+        "q_ruled(Q2, cast_actions(C, K, L, X), ID) :- q_ruled(Q, cast_actions(C, K, L, X), ID), "
+        "spell_q(Q2, C, _), Q != Q2.", "cast"),
 }
 
 
