@@ -310,6 +310,28 @@ def test_C38_FEAR_needs_line_of_sight():
     assert tuples(rule(d)) == {("no_test", "Spears", "fear", "out_of_sight")}
 
 
+@pytest.mark.parametrize("hidden", [True, False])
+@pytest.mark.parametrize("factor,rule_id", [("fear", "C38-FEAR"), ("terror", "C38-TERROR"),
+                                            ("horror", "C38-HORROR")])
+def test_C38_a_hidden_causer_is_not_in_sight_C36_LOS_HIDDEN(factor, rule_id, hidden):
+    # Fear: "Es muss eine LOS zum furchtauslösende Figur bestehen"; terror: in LOS; horror:
+    # "jeder Figur das Sichtlinie zu ihnen hat". The source's list of "wann nun ein Ziel
+    # sichtbar ist und wann nicht" begins with hidden models (C36-LOS-HIDDEN), as for a
+    # spell's target (issue 24 item 5). A causer 3 inches ahead of Spears 1, within the fear
+    # radius (4) and the terror radius (twice its size 3: 6): hidden, it is not seen and no
+    # test is due; the same causer not hidden is seen, and the test is due.
+    d = doc(spears(1, ld=(9,)) + [causer(x=3, causes=factor, size=3, hidden=hidden)],
+            morale("Spears", factor, causer="Troll"))
+    rulings = rule(d)
+    if hidden:
+        assert tuples(rulings) == {("no_test", "Spears", factor, "out_of_sight")}
+        cited = because(rulings, "no_test", reason="out_of_sight")
+        assert {rule_id, "C36-LOS-HIDDEN"} <= set(cited), cited
+    else:
+        assert tuples(rulings, "morale_test"), rulings
+        assert not tuples(rulings, "no_test"), rulings
+
+
 def test_C38_FEAR_the_model_in_reach_must_be_the_one_with_line_of_sight():
     # Spears 1 is in reach but faces away (no LOS); Spears 2 sees the Troll but is 5 inches
     # away: no model is both within the radius and in LOS. A model is within reach, but the
