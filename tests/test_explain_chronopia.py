@@ -830,80 +830,68 @@ def made_false(path, kind, rule, fragment, edit, **fields):
     return doc, wrong
 
 
+def refused(path, kind, rule, fragment, edit, **fields):
+    """The check refuses the example's result with one node edited."""
+    doc, wrong = made_false(path, kind, rule, fragment, edit, **fields)
+    with pytest.raises(AssertionError):
+        check_true_of_state(doc, wrong)
+
+
 def test_the_sentence_check_catches_a_wrong_distance():
     # The Knight stands 15 inches ahead of Archer 1, not 16.
     def edit(n):
         n["facts"]["distance"] = 16
         n["says"] = n["says"].replace("15 inches", "16 inches")
-    doc, wrong = made_false("cover_and_range.yaml", "legal_target", "C36-ARC", "15 inches", edit,
-                            shooter="Archer 1")
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("cover_and_range.yaml", "legal_target", "C36-ARC", "15 inches", edit,
+            shooter="Archer 1")
 
 
 def test_the_sentence_check_catches_a_wrong_distance_in_a_list():
     # Soldier 2 at (-1, 9.5) is sqrt(91.25) = 9.5525... inches off, printed 9.553, not 9.552.
     def edit(n):
         n["facts"]["others"][0]["value"] = 9.552
-    doc, wrong = made_false("nearest_model_priority.yaml", "legal_target", "C36-PRI-A",
-                            "Soldier 2 9.553", edit, query="volley")
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("nearest_model_priority.yaml", "legal_target", "C36-PRI-A",
+            "Soldier 2 9.553", edit, query="volley")
 
 
 def test_the_sentence_check_catches_a_wrong_range_band():
     # 15 inches is beyond the short range of 10 (C36-RANGE): not "within the short range".
     def edit(n):
         n["says"] = "Knight is 15 inches from Archer 1: within the short range, 10 inches: -0"
-    doc, wrong = made_false("cover_and_range.yaml", "hit_number", "C36-RANGE", "15 inches", edit)
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("cover_and_range.yaml", "hit_number", "C36-RANGE", "15 inches", edit)
     # and the band's bounds are the weapon's: the crossbow's short range is 10, not 12
     def bounds(n):
         n["facts"]["short"] = 12
-    doc, wrong = made_false("cover_and_range.yaml", "hit_number", "C36-RANGE", "15 inches",
-                            bounds)
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("cover_and_range.yaml", "hit_number", "C36-RANGE", "15 inches", bounds)
 
 
 def test_the_sentence_check_catches_a_sum_whose_addends_do_not_add_up():
     # RS 14 + range -4 + cover -2 + friends 0 is 8, not the 6 the node gives.
     def edit(n):
         n["facts"]["sum"][2]["value"] = -2
-    doc, wrong = made_false("cover_and_range.yaml", "hit_number", "C36-HIT", "6 or less", edit)
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("cover_and_range.yaml", "hit_number", "C36-HIT", "6 or less", edit)
     # an addend that adds up but is not the document's: the Archer's RS is 14, not 13
     def rs(n):
         n["facts"]["sum"][0]["value"], n["facts"]["value"] = 13, 5
-    doc, wrong = made_false("cover_and_range.yaml", "hit_number", "C36-HIT", "6 or less", rs)
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("cover_and_range.yaml", "hit_number", "C36-HIT", "6 or less", rs)
 
 
 def test_the_sentence_check_catches_a_shooter_that_is_not_the_querys():
     # The volley is Archer 1's; Archer 2 shoots the long shot.
     def edit(n):
         n["facts"]["shooter"] = "Archer 2"
-    doc, wrong = made_false("cover_and_range.yaml", "legal_target", "C36-ARC", "15 inches", edit,
-                            shooter="Archer 1")
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("cover_and_range.yaml", "legal_target", "C36-ARC", "15 inches", edit,
+            shooter="Archer 1")
 
 
 def test_the_sentence_check_catches_a_flier_distance_without_its_altitude():
     # C36-FLY: 2.974 inches on the ground plus the Bat's altitude 4 is 6.974, not 2.974.
     def edit(n):
         n["facts"]["distance"] = 2.974
-    doc, wrong = made_false("flier.yaml", "hit_number", "C36-FLY", "6.974 inches", edit)
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("flier.yaml", "hit_number", "C36-FLY", "6.974 inches", edit)
     def no_altitude(n):
         n["facts"]["altitude"], n["facts"]["distance"] = 0, 2.974
-    doc, wrong = made_false("flier.yaml", "hit_number", "C36-FLY", "6.974 inches", no_altitude)
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("flier.yaml", "hit_number", "C36-FLY", "6.974 inches", no_altitude)
 
 
 def test_the_sentence_check_catches_a_hidden_model_said_to_be_seen():
@@ -912,9 +900,7 @@ def test_the_sentence_check_catches_a_hidden_model_said_to_be_seen():
     doc = magic.doc([magic.shaman(), magic.knight(5, hidden=True)], magic.cast(range=12))
     def edit(n):
         n["says"] = "Shaman sees Knight, 5 inches away, in its front 180 degrees"
-    doc, wrong = made_false(doc, "spell_target", "C37-TARGET", "does not see Knight", edit)
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused(doc, "spell_target", "C37-TARGET", "does not see Knight", edit)
     # and a model seen in the front arc must be in it: the Shaman turned away from the Knight
     result = pybridge.rule(HERE / "cast_and_resist.yaml", explain=True)
     behind = pybridge.load(HERE / "cast_and_resist.yaml")
@@ -926,9 +912,7 @@ def test_the_sentence_check_catches_a_hidden_model_said_to_be_seen():
 def test_the_sentence_check_catches_a_wrong_save_and_a_wrong_die_band():
     def save(n):
         n["facts"]["armour"], n["facts"]["value"] = 15, 12
-    doc, wrong = made_false("cover_and_range.yaml", "save_number", "C36-SAVE", "armour 14", save)
-    with pytest.raises(AssertionError):
-        check_true_of_state(doc, wrong)
+    refused("cover_and_range.yaml", "save_number", "C36-SAVE", "armour 14", save)
     # the hit number is 6: its hits are 2 to 6, not 2 to 7 (the ruling's count made to agree)
     def band(n):
         n["facts"]["high"], n["says"] = 7, "a roll of 2 to 7 on the first d20: hit"
