@@ -37,3 +37,13 @@ class InputError(RulingsError):
 
 def _one_line(text):
     return " ".join(str(text).split())
+
+
+class SettingError(RulingsError):
+    """An environment setting (``RULINGS_CACHE``) that cannot be used: the whole command is
+    refused (exit 2), not one document."""
+
+    exit_code = 2
+
+    def __init__(self, name, message):
+        super().__init__(f"{name}: {_one_line(message)}")

@@ -5,9 +5,11 @@ Parsing the rule files into clingo's AST (and leaving out what a state's program
 hold) is most of a small state's ruling time; clingo parses the same program given as text
 several times faster. The cache holds that text with its signature: checksums of every rule
 file's bytes and of the code that makes it, and clingo's version; an entry whose signature
-differs from the files' is never read. It lives in ``$RULINGS_CACHE``, else
-``$XDG_CACHE_HOME/rulings``, else ``~/.cache/rulings``; when that cannot be written the work
-is simply done each time. ``RULINGS_CACHE=off`` turns it off.
+differs from the files' is never read. Each entry also keeps a checksum of its own value: an
+entry that was changed on disk, cut short or does not parse is computed afresh and replaced,
+never trusted. It lives in ``$RULINGS_CACHE`` (an absolute folder other than ``/``; any other
+value is refused, exit 2), else ``$XDG_CACHE_HOME/rulings``, else ``~/.cache/rulings``; when
+that cannot be written the work is simply done each time. ``RULINGS_CACHE=off`` turns it off.
 """
 
 import json
@@ -18,7 +20,7 @@ from pathlib import Path
 
 import clingo
 
-FORMAT = 1      # bump when what is stored changes shape
+FORMAT = 2      # bump when what is stored changes shape
 
 
 def directory():
@@ -27,7 +29,12 @@ def directory():
     if chosen == "off":
         return None
     if chosen:
-        return Path(chosen)
+        folder = Path(chosen)
+        if not folder.is_absolute() or folder == Path(folder.anchor):
+            from .errors import SettingError
+            raise SettingError("RULINGS_CACHE", f"expected an absolute folder other than "
+                               f"{folder.anchor or '/'}, or off; got {chosen[:60]!r}")
+        return folder
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "rulings"
 
@@ -49,10 +56,23 @@ def signature(paths):
     return "\n".join(parts)
 
 
+def checksum(value):
+    """Two checksums of a value's JSON text (as stored), as one string."""
+    data = json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    return f"{len(data)} {zlib.crc32(data):08x} {zlib.adler32(data):08x}"
+
+
+def _trusted(stored, expected):
+    """Is ``stored`` an entry for this signature whose value is the one that was written?"""
+    return isinstance(stored, dict) and stored.get("signature") == expected \
+        and "value" in stored and stored.get("checksum") == checksum(stored["value"])
+
+
 def cached(name, paths, compute):
     """``compute()`` (JSON-able), read from the cache when it holds it for this content of
-    ``paths``, else computed and stored. The entry keeps its signature, and one whose
-    signature differs is computed afresh (and replaced)."""
+    ``paths``, else computed and stored. The entry keeps its signature and a checksum of its
+    value; one whose signature or checksum differs, or that cannot be read, is computed
+    afresh (and replaced)."""
     folder = directory()
     if folder is None:
         return compute()
@@ -60,12 +80,12 @@ def cached(name, paths, compute):
     path = folder / f"{name}-{zlib.crc32(expected.encode()):08x}.json"
     try:
         stored = json.loads(path.read_text(encoding="utf-8"))
-        if stored["signature"] == expected:
+        if _trusted(stored, expected):
             return stored["value"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, RecursionError):   # unreadable or cut short: computed afresh
         pass
     value = compute()
-    _store(folder, path, {"signature": expected, "value": value})
+    _store(folder, path, {"signature": expected, "checksum": checksum(value), "value": value})
     return value
 
 

@@ -7,6 +7,7 @@ Shared by every rulebook; rulebook modules only declare their records and cross-
 
 import functools
 import math
+import re
 from typing import Any
 
 from .errors import InputError
@@ -143,14 +144,54 @@ class Num(Spec):
             if isinstance(value, HugeInt):
                 raise InputError(f"{shown(value)} is out of range ({self.lo}..{self.hi})", path)
             raise InputError(f"expected a number, {_got(value)}", path)
-        if isinstance(value, float) and not math.isfinite(value):
+        text = plain_text(value) if hasattr(value, "text") else None
+        if isinstance(value, float) and not math.isfinite(value) and \
+                (text is None or text.lstrip("+-").startswith(".")):
             raise InputError(f"expected a finite number, got {value}", path)
         from fractions import Fraction      # 1.4 ms to import: only when a document has one
         exact = Fraction(int(value)) if isinstance(value, int) else \
-            Fraction(plain_text(value)) if hasattr(value, "text") else Fraction(repr(value))
+            _exact_decimal(text or repr(value), self, path)
         if not self.lo <= exact <= self.hi:
-            raise InputError(f"{_show(value)} is out of range ({self.lo}..{self.hi})", path)
+            raise InputError(f"{_cut(text) if text else _show(value)} is out of range "
+                             f"({self.lo}..{self.hi})", path)
         return exact
+
+
+MAX_DECIMALS = 30      # far finer than any table is measured; a number's exact value stays small
+_DECIMAL_TEXT = re.compile(r"([-+]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?)0*([0-9]+))?")
+
+
+def _exact_decimal(text, spec, path):
+    """The exact value (a Fraction) of a decimal's text, refusing at once, from the text's
+    shape alone, one with more than MAX_DECIMALS decimals or far out of ``spec``'s range:
+    ``1.5e-99999999`` would need a 10**99999999 denominator, and Python refuses to convert
+    more than 4,300 digits. Trailing zeros (``1.000…``) and leading ones cost nothing."""
+    from fractions import Fraction
+    match = _DECIMAL_TEXT.fullmatch(text)
+    if match is None:                   # not a decimal's text: cannot come from the loaders
+        raise InputError(f"expected a number, got {_cut(text)}", path)
+    sign, whole, part, exponent_sign, exponent = match.groups()
+    digits = (whole or "") + (part or "")
+    significant = digits.rstrip("0")
+    if not significant.lstrip("0"):
+        return Fraction(0)
+    if exponent and len(exponent) > 9:   # the exponent alone is far beyond either limit
+        scale = (-1 if exponent_sign == "-" else 1) * 10**10
+    else:
+        scale = (-1 if exponent_sign == "-" else 1) * int(exponent or "0")
+    scale += len(digits) - len(significant) - len(part or "")     # value = significant * 10**scale
+    if -scale > MAX_DECIMALS:
+        raise InputError(f"{_cut(text)} has more than {MAX_DECIMALS} decimals", path)
+    significant = significant.lstrip("0")
+    if len(significant) + scale > len(str(max(abs(spec.lo), abs(spec.hi)))):
+        raise InputError(f"{_cut(text)} is out of range ({spec.lo}..{spec.hi})", path)
+    mantissa = int(significant) * (-1 if sign == "-" else 1)
+    return Fraction(mantissa * 10**scale) if scale >= 0 else Fraction(mantissa, 10**-scale)
+
+
+def _cut(text):
+    """A number's text in a message: whole up to 40 characters, else its start and length."""
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
 
 
 class Bool(Spec):

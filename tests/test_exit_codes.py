@@ -178,11 +178,35 @@ def test_bad_input_to_an_analysis_command_is_2():
 # --- documented -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("command, codes", [
-    ("check", ["0", "1", "2", "3"]), ("errata", ["0", "1", "2", "3"]),
-    ("enumerate", ["0", "2", "3"]), ("diff", ["0", "2", "3"]), ("rule", ["0", "1", "2"]),
+    ("check", ["0", "1", "2", "3", "70"]), ("errata", ["0", "1", "2", "3", "70"]),
+    ("enumerate", ["0", "2", "3", "70"]), ("diff", ["0", "2", "3", "70"]),
+    ("rule", ["0", "1", "2", "3", "70"]), ("coverage", ["0", "1", "2", "70"]),
 ])
 def test_help_documents_the_exit_codes(command, codes):
     text = " ".join(CliRunner().invoke(cli, [command, "--help"]).stdout.split())
     assert "Exit codes:" in text
     for code in codes:
         assert f" {code} " in text.split("Exit codes:")[1].split("Example")[0], (command, code)
+
+
+# --- issue 25, item 7: an internal error has a code of its own -----------------------------
+
+@pytest.mark.parametrize("command, broken", [
+    (["rule", "examples/redemption/three_character_battle.yaml"], "pybridge.api.rule_all"),
+    (["check", "hkk", "--timeout", "5"], "pybridge.api.check"),
+])
+def test_an_internal_error_exits_70_in_one_line(command, broken):
+    # a bug anywhere below the CLI (here: a function replaced by one that fails) is one
+    # line and exit 70, never 1 ("found something") nor a traceback
+    import subprocess
+    import sys
+    module, name = broken.rsplit(".", 1)
+    script = (f"import {module} as m\n"
+              f"def broken(*args, **kwargs):\n    raise ZeroDivisionError('a bug')\n"
+              f"m.{name} = broken\n"
+              f"import sys\nsys.argv = ['rulings'] + {command!r}\n"
+              f"from pybridge.cli import main\nmain()\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 70, result
+    assert result.stderr == "internal error: ZeroDivisionError: a bug\n"

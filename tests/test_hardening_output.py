@@ -100,3 +100,88 @@ def test_a_closed_pipe_ends_quietly():
     process.wait(timeout=120)
     assert process.returncode == 141
     assert err == ""
+
+
+# --- issue 25, items 8 and 14: a run that writes nothing, modes, links, leftovers ----------
+
+def test_a_timed_out_run_that_wrote_nothing_keeps_the_old_file(tmp_path):
+    # enumerate b5 at its defaults does not list its first state within 0.1 s (the program
+    # alone takes longer to ground): nothing written, so the old file stays, and says so
+    out = tmp_path / "k.jsonl"
+    out.write_text("precious\n")
+    result = run(["enumerate", "b5", "--timeout", "0.1", "--out", str(out), "-q"])
+    assert result.returncode == 3, result
+    assert json.loads(result.stdout)["complete"] is False
+    assert out.read_text() == "precious\n"
+    assert result.stderr == f"note: --out {out} kept as it was (the run wrote no state)\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["k.jsonl"]
+
+
+def _mode(path):
+    return os.stat(path).st_mode & 0o777
+
+
+@pytest.mark.parametrize("umask, expected", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_a_new_out_file_follows_the_umask(tmp_path, umask, expected):
+    for command, name in ((SMALL, "listing.jsonl"), (["schema", "hkk"], "schema.json"),
+                          (["new", "b5"], "new.yaml")):
+        out = tmp_path / name
+        result = run(command + (["--out", str(out)] if command is SMALL else ["-o", str(out)]),
+                     preexec_fn=lambda: os.umask(umask))
+        assert result.returncode == 0, result
+        assert _mode(out) == expected, (name, oct(_mode(out)))
+
+
+def test_an_existing_out_file_keeps_its_mode(tmp_path):
+    for command, name in ((SMALL, "listing.jsonl"), (["schema", "hkk"], "schema.json")):
+        out = tmp_path / name
+        out.write_text("old\n")
+        os.chmod(out, 0o640)
+        result = run(command + (["--out", str(out)] if command is SMALL else ["-o", str(out)]),
+                     preexec_fn=lambda: os.umask(0o077))
+        assert result.returncode == 0, result
+        assert _mode(out) == 0o640 and out.read_text() != "old\n"
+
+
+def test_a_symlinked_out_is_written_through_to_its_target(tmp_path):
+    target = tmp_path / "real" / "k.jsonl"
+    target.parent.mkdir()
+    target.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    result = run(SMALL + ["--out", str(link)])
+    assert result.returncode == 0, result
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    lines = target.read_text().splitlines()
+    assert len(lines) == json.loads(result.stdout)["total"]
+    assert sorted(p.name for p in target.parent.iterdir()) == ["k.jsonl"]
+
+
+def test_a_dangling_symlinked_out_creates_its_target(tmp_path):
+    target = tmp_path / "k.jsonl"
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    result = run(["schema", "b5", "-o", str(link)])
+    assert result.returncode == 0, result
+    assert link.is_symlink() and json.loads(target.read_text())
+
+
+def test_a_killed_runs_part_file_is_removed_by_the_next_run(tmp_path):
+    # a listing killed with SIGKILL cannot clean up: its .part file names its process, and
+    # the next run on the same FILE removes it once that process is gone
+    out = tmp_path / "k.jsonl"
+    process = subprocess.Popen(COMMAND + ["enumerate", "b5", "--out", str(out), "-q"],
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    import time
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".k.jsonl.*.part")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.kill()
+    process.wait()
+    (left,) = tmp_path.glob(".k.jsonl.*.part")
+    assert left.name.startswith(f".k.jsonl.{process.pid}.")
+    other = tmp_path / ".other.jsonl.1.abcd.part"      # another FILE's: not touched
+    other.write_text("")
+    result = run(SMALL + ["--out", str(out)])
+    assert result.returncode == 0, result
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.jsonl.1.abcd.part", "k.jsonl"]

@@ -78,3 +78,56 @@ def test_an_entry_kept_for_other_content_is_not_read(monkeypatch, tmp_path):
     stored = json.loads(entry.read_text())
     entry.write_text(json.dumps({"signature": stored["signature"] + "other", "value": 1}))
     assert program_cache.cached("x", [path], lambda: 2) == 2
+
+
+# --- issue 25, item 5: a corrupted entry is never trusted; RULINGS_CACHE is a folder of its own
+
+def _rule_cli(env_cache, *extra):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, RULINGS_CACHE=str(env_cache))
+    from pathlib import Path
+    example = Path(__file__).resolve().parents[1] / EXAMPLE
+    return subprocess.run([sys.executable, "-m", "pybridge", "rule", "--format", "json",
+                           str(example), *extra], capture_output=True, text=True, env=env,
+                          timeout=120)
+
+
+@pytest.mark.parametrize("corrupt", [
+    lambda entry: {**entry, "value": ""},                       # emptied: rulings [] before
+    lambda entry: {**entry, "value": entry["value"] + "\n:- :- ."},  # a syntax error
+    lambda entry: {**entry, "value": entry["value"][: len(entry["value"]) // 2]},  # cut short
+    lambda entry: {key: value for key, value in entry.items() if key != "checksum"},
+], ids=["emptied", "syntax-error", "cut-short", "no-checksum"])
+def test_a_corrupted_entry_is_computed_afresh(tmp_path, corrupt):
+    # whatever the example's rulings are (tests/test_examples.py reasons them), a corrupted
+    # entry must give the rulings a clean cache gives, twice over, and be replaced
+    expected = _rule_cli(tmp_path)
+    assert expected.returncode == 0 and json.loads(expected.stdout)["rulings"], expected
+    (entry_path,) = tmp_path.glob("redemption-fixed-*.json")
+    entry = json.loads(entry_path.read_text())
+    entry_path.write_text(json.dumps(corrupt(entry)))
+    for _ in range(2):              # the first run replaces the entry; the second reads it
+        again = _rule_cli(tmp_path)
+        assert (again.returncode, again.stdout, again.stderr) == (0, expected.stdout, "")
+    assert json.loads(entry_path.read_text())["value"] == entry["value"]
+
+
+def test_a_truncated_entry_file_is_computed_afresh(tmp_path):
+    expected = _rule_cli(tmp_path)
+    (entry_path,) = tmp_path.glob("redemption-fixed-*.json")
+    entry_path.write_bytes(entry_path.read_bytes()[:100])
+    again = _rule_cli(tmp_path)
+    assert (again.returncode, again.stdout, again.stderr) == (0, expected.stdout, "")
+
+
+@pytest.mark.parametrize("value", ["/", "relative/cache", ".", "//"])
+def test_a_root_or_relative_cache_folder_is_refused(tmp_path, value, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = _rule_cli(value)
+    assert result.returncode == 2, result
+    assert result.stderr.startswith("error: RULINGS_CACHE: expected an absolute folder"), \
+        result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []       # nothing written under the working folder

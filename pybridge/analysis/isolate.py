@@ -15,14 +15,13 @@ machine's memory, so that one search cannot take the whole machine down with it)
 import ctypes
 import multiprocessing
 import os
-import resource
 import signal
 import time
 
 from .. import signals
+from ..limits import MEMORY_SHARE, cap_memory
 
 GRACE = 2.0
-MEMORY_SHARE = 0.75         # the most of the machine's memory a child may take
 _PR_SET_PDEATHSIG = 1
 
 
@@ -41,20 +40,6 @@ def _ended(child):
     return Ended(f"the analysis process {how} before it reported")
 
 
-def _cap_memory():
-    """Limit this process's address space to MEMORY_SHARE of the machine's memory."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-        cap = int(total * MEMORY_SHARE)
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if hard != resource.RLIM_INFINITY:
-            cap = min(cap, hard)
-        if soft == resource.RLIM_INFINITY or soft > cap:
-            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
-    except (ValueError, OSError, AttributeError):    # not available here: no cap
-        pass
-
-
 def _die_with_parent():
     """Linux: the kernel sends SIGKILL to this process when its parent dies."""
     try:
@@ -68,7 +53,7 @@ def _child(connection, function, args, parent):
     _die_with_parent()
     if os.getppid() != parent:            # the parent died before prctl took hold
         os._exit(1)
-    _cap_memory()
+    cap_memory()
     try:
         connection.send(("ok", function(*args)))
     except MemoryError:

@@ -1,7 +1,6 @@
 """``rulings check | enumerate | diff | errata``: thin commands over the analysis API."""
 
 import contextlib
-import math
 
 import click
 
@@ -9,9 +8,10 @@ from .. import api
 from ..analysis.cluster import MAX_WORKERS, validate
 from ..books import RULEBOOKS
 from .. import signals
+from ..printable import printable
 from ..render import analysis_text, to_json
 from .outfile import OutFile
-from .output import format_option, resolve
+from .output import Seconds, format_option, resolve
 from .progress import Progress, quiet_option
 
 
@@ -58,23 +58,6 @@ def bound_options(listing):
                                    help=f"{bound.help} (default {', '.join(defaults)})")(command)
         return command
     return decorate
-
-
-class Seconds(click.ParamType):
-    """A finite number of seconds, at least 0.1 (nan and inf are refused: they are no
-    deadline, and JSON cannot carry them)."""
-
-    name = "seconds"
-
-    def convert(self, value, param, ctx):
-        try:
-            seconds = float(value)
-        except (TypeError, ValueError):
-            self.fail(f"expected a number of seconds, got {str(value)[:60]!r}", param, ctx)
-        if not math.isfinite(seconds) or seconds < 0.1:
-            self.fail(f"expected a finite number of seconds >= 0.1, got {str(value)[:60]!r}",
-                      param, ctx)
-        return seconds
 
 
 def timeout_option(default, help="seconds per search; what does not finish is reported unknown"):
@@ -143,7 +126,7 @@ def check_command(ctx, rulebook, edition, invariants, timeout, workers, schedule
     search ran out of time).
 
     Exit codes: 0 every invariant holds; 1 an invariant is violated; 3 none is violated but
-    one is unknown (out of --timeout: not decided); 2 bad input or usage.
+    one is unknown (out of --timeout: not decided); 2 bad input or usage; 70 an internal error.
 
     \b
     Example:
@@ -177,7 +160,7 @@ def enumerate_command(ctx, rulebook, edition, out, timeout, workers, scheduler, 
     identifiers left out, each with its count and smallest witness.
 
     Exit codes: 0 the listing is complete; 3 it is incomplete (stopped at --timeout);
-    2 bad input or usage.
+    2 bad input or usage; 70 an internal error.
 
     \b
     Example:
@@ -191,6 +174,9 @@ def enumerate_command(ctx, rulebook, edition, out, timeout, workers, scheduler, 
                                       Progress.for_terminal(quiet), workers=workers,
                                       scheduler=scheduler)
     _emit(result, fmt, "enumerate")
+    if lines is not None and lines.kept:
+        click.echo(f"note: --out {printable(out, backslashes=False)} kept as it was "
+                   "(the run wrote no state)", err=True)
     _listing_exit(ctx, result)
 
 
@@ -209,7 +195,7 @@ def diff_command(ctx, rulebook, before, after, timeout, workers, scheduler, fmt,
     """List the states of RULEBOOK whose rulings change from one edition to another.
 
     Exit codes: 0 the listing is complete (whether or not anything changes); 3 it is
-    incomplete (stopped at --timeout); 2 bad input or usage.
+    incomplete (stopped at --timeout); 2 bad input or usage; 70 an internal error.
 
     \b
     Example:
@@ -235,7 +221,7 @@ def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, qui
     witness state and an explanation.
 
     Exit codes: 0 no contradiction; 1 a contradiction found; 3 none found but a search is
-    unknown (out of --timeout: not decided); 2 bad input or usage.
+    unknown (out of --timeout: not decided); 2 bad input or usage; 70 an internal error.
 
     \b
     Example:
@@ -264,7 +250,10 @@ def coverage_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, q
     contributes to a ruling (a witness document `rulings rule` accepts), or "unreachable
     within the bounds". A rule contributes when a ruling cites it or, for a rule no ruling
     cites (an exception that keeps a ruling from being given), when taking it out of force
-    changes the rulings. Exit code 1 when a rule is unreachable or unknown.
+    changes the rulings.
+
+    Exit codes: 0 every rule reached; 1 a rule is unreachable or unknown; 2 bad input or
+    usage; 70 an internal error.
 
     \b
     Example:

@@ -3,14 +3,21 @@ grounds, so the main thread stays free to take Ctrl-C at once instead of after g
 
 import queue
 import threading
+import time
 
 _DONE = object()
 
 
-def in_background(produce):
+class Overdue(Exception):
+    """No item came within the wait given to :func:`in_background`."""
+
+
+def in_background(produce, wait=None):
     """The items of ``produce()`` (a generator function), computed in a daemon thread; an
     exception raised there is raised here. Ctrl-C in the main thread leaves the thread
-    behind: the caller leaves the process (signals.quit_now)."""
+    behind: the caller leaves the process (signals.quit_now). ``wait``: the most seconds
+    to wait for each item (the first, then each next), else :class:`Overdue` is raised and
+    the thread, which may be grounding, left behind too."""
     items = queue.Queue(maxsize=16)
 
     def work():
@@ -23,11 +30,17 @@ def in_background(produce):
             items.put((True, _DONE))
 
     threading.Thread(target=work, daemon=True).start()
+    due = None if wait is None else time.monotonic() + wait
     while True:
         try:
-            ok, item = items.get(timeout=0.1)
+            ok, item = items.get(timeout=0.1 if due is None else
+                                 max(0.0, min(0.1, due - time.monotonic())))
         except queue.Empty:
+            if due is not None and time.monotonic() >= due:
+                raise Overdue from None
             continue
+        if due is not None:
+            due = time.monotonic() + wait
         if not ok:
             raise item
         if item is _DONE:

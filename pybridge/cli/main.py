@@ -11,6 +11,8 @@ from ..errors import RulingsError
 from .. import signals
 from .output import echo_error
 
+INTERNAL_ERROR = 70     # sysexits.h's EX_SOFTWARE: never one of the answers 0-3
+
 # One line per command: its name, "module:attribute" under pybridge.cli, and the summary
 # `rulings --help` shows. A command's module (and what it imports) loads only when it runs.
 COMMANDS = {
@@ -99,7 +101,7 @@ class Group(click.Group):
                 traceback.print_exc()
             message = " ".join(str(error).split()) or type(error).__name__
             click.echo(f"internal error: {type(error).__name__}: {message}", err=True)
-            ctx.exit(1)
+            ctx.exit(INTERNAL_ERROR)
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})

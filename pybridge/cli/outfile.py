@@ -1,9 +1,18 @@
 """``--out FILE``: lines written to a temporary file beside FILE and moved into place when the
 run ends (complete, timed out or interrupted), so that an existing FILE is never emptied by a
-run that fails, and two runs on the same path never interleave their lines. A FILE that is
-not a regular file (a device, a FIFO) is written directly: it cannot be replaced."""
+run that fails, and two runs on the same path never interleave their lines. A run that wrote
+nothing (a listing stopped by ``--timeout`` before its first line) leaves an existing FILE as
+it was (:attr:`OutFile.kept`). A FILE that is not a regular file (a device, a FIFO) is written
+directly: it cannot be replaced.
+
+The file written gets the mode a new file gets under the umask (``0666 & ~umask``), or the
+mode of the FILE it replaces. A FILE that is a symbolic link is written through: the link's
+target is replaced, the link stays. The temporary file is ``.FILE.PID.XXXX.part``: one left
+behind by a process that no longer runs (``kill -9``) is removed by the next run on FILE.
+"""
 
 import os
+import re
 import stat
 import tempfile
 
@@ -33,24 +42,65 @@ def _whole_lines(path):
         handle.truncate(0)
 
 
+def _new_file_mode():
+    """The mode a new file gets under this process's umask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:             # another user's process: alive
+        return True
+    return True
+
+
+def _remove_leftovers(folder, name):
+    """Remove the temporary files of earlier runs on ``name`` whose process is gone."""
+    pattern = re.compile(re.escape(f".{name}.") + r"([0-9]+)\.[^.]+\.part")
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return
+    for entry in entries:
+        match = pattern.fullmatch(entry)
+        if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+            try:
+                os.unlink(os.path.join(folder, entry))
+            except OSError:
+                pass
+
+
 class OutFile:
     def __init__(self, path):
         self.path = path
         self.error = None
+        self.kept = False           # True when the run wrote nothing and FILE stayed as it was
         try:
-            special = not stat.S_ISREG(os.stat(path).st_mode)
+            target = os.path.realpath(path)     # a symbolic link is written through
+            info = os.stat(target)
+            special = not stat.S_ISREG(info.st_mode)
+            self.existing = info.st_size > 0
+            mode = stat.S_IMODE(info.st_mode)
         except FileNotFoundError:
-            special = False
+            special, self.existing, mode = False, False, _new_file_mode()
         except OSError as error:
             raise self._failed(error) from None
+        self.target = target
         try:
             if special:
                 self.temporary = None
                 self.handle = open(path, "w", encoding="utf-8")
             else:
-                folder = os.path.dirname(os.path.abspath(path))
+                folder, name = os.path.split(target)
+                _remove_leftovers(folder, name)
                 fd, self.temporary = tempfile.mkstemp(
-                    dir=folder, prefix=f".{os.path.basename(path)}.", suffix=".part")
+                    dir=folder, prefix=f".{name}.{os.getpid()}.", suffix=".part")
+                os.fchmod(fd, mode)
                 self.handle = os.fdopen(fd, "w", encoding="utf-8")
         except OSError as error:
             raise self._failed(error) from None
@@ -81,7 +131,11 @@ class OutFile:
             self.handle.close()
             if self.temporary is not None:
                 _whole_lines(self.temporary)
-                os.replace(self.temporary, self.path)
+                if self.existing and os.path.getsize(self.temporary) == 0:
+                    self.kept = True            # nothing written: the old FILE stays
+                    self.discard()
+                    return
+                os.replace(self.temporary, self.target)
                 self.temporary = None
         except OSError as error:
             self.discard()

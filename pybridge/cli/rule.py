@@ -1,15 +1,21 @@
 """``rulings rule STATE...``"""
 
+import os
 import sys
 
 import click
 
 from .. import api
 from ..errors import InputError
+from ..limits import cap_memory, memory_cap_text, out_of_memory
 from ..loading import MIB
+from ..printable import printable
 from ..render import to_json, to_text
-from .background import in_background
-from .output import echo_error, format_option, resolve
+from .background import Overdue, in_background
+from .output import Seconds, echo_error, format_option, resolve
+
+DEFAULT_TIMEOUT = 120.0     # far longer than any document of the benchmarks takes (2 s)
+UNKNOWN = 3                 # the exit code of an answer not given
 
 
 @click.command("rule")
@@ -24,17 +30,26 @@ from .output import echo_error, format_option, resolve
 @click.option("--explain", is_flag=True, default=False,
               help="Give each ruling its 'why': the steps of the rules that decided it, "
               "with the numbers and facts (JSON: a 'why' tree per ruling).")
+@click.option("--timeout", type=Seconds(), default=DEFAULT_TIMEOUT, show_default=True,
+              help="the most seconds to wait for each next result (up to 500 states "
+              "read and solved together are one wait); the states not ruled by then are "
+              "reported unknown")
 @format_option
 @click.pass_context
-def rule_command(ctx, states, edition, max_size, fmt, strict, explain):
+def rule_command(ctx, states, edition, max_size, fmt, strict, explain, timeout):
     """Give the rulings for each STATE (a YAML or JSON file, or - for stdin).
 
     Each ruling cites the rule IDs that produce it. With several states, JSON output is
     one object per line, in the order given; a state that cannot be read gives a line
     {"source": ..., "error": ...}.
 
+    A state that is not ruled within --timeout, or whose ruling runs out of memory (the
+    process may take 75% of the machine's), gives {"source": ..., "status": "unknown",
+    "reason": ...}: so do the states after it, which are not ruled.
+
     Exit codes: 0 rulings given (whatever the status); 1 with --strict, a state is
-    ambiguous or inconsistent; 2 a state cannot be read, bad input or usage.
+    ambiguous or inconsistent; 2 a state cannot be read, bad input or usage; 3 a state not
+    ruled (out of --timeout or memory); 70 an internal error.
 
     \b
     Example:
@@ -46,25 +61,58 @@ def rule_command(ctx, states, edition, max_size, fmt, strict, explain):
     # an unknown --edition is refused per state, naming the editions of its own rulebook
     failed = unsettled = False
     out = sys.stdout
+    cap_memory()
     results = in_background(lambda: api.rule_all(states, edition, max_size * MIB,
-                                                        explain=explain))
-    for number, (source, result) in enumerate(results):
-        if isinstance(result, InputError):
-            failed = True
-            error = result if result.source else result.located(source)
-            out.flush()
-            echo_error(error)
-            if fmt == "json":
-                out.write(to_json({"source": source, "error": str(error)}) + "\n")
-            continue
-        unsettled = unsettled or result["status"] in ("ambiguous", "inconsistent")
-        if fmt == "json":
-            out.write(to_json(result) + "\n")
-        else:
-            if number:
-                click.echo("")
-            click.echo(to_text(result, source if len(states) > 1 else None))
+                                                        explain=explain), wait=timeout)
+    done = 0
+    try:
+        for number, (source, result) in enumerate(results):
+            done = number + 1
+            failed, unsettled = _emit(out, fmt, states, number, source, result,
+                                      failed, unsettled)
+    except Overdue:
+        _not_ruled(out, fmt, states[done:], f"not ruled within --timeout ({timeout:g} s)",
+                   failed)
+    except Exception as error:
+        if not out_of_memory(error):
+            raise
+        _not_ruled(out, fmt, states[done:], f"ran out of memory ({memory_cap_text()})",
+                   failed)
     if failed:
         ctx.exit(2)
     if strict and unsettled:
         ctx.exit(1)
+
+
+def _emit(out, fmt, states, number, source, result, failed, unsettled):
+    """Print one state's result; (failed, unsettled) so far."""
+    if isinstance(result, InputError):
+        error = result if result.source else result.located(source)
+        out.flush()
+        echo_error(error)
+        if fmt == "json":
+            out.write(to_json({"source": source, "error": str(error)}) + "\n")
+        return True, unsettled
+    unsettled = unsettled or result["status"] in ("ambiguous", "inconsistent")
+    if fmt == "json":
+        out.write(to_json(result) + "\n")
+    else:
+        if number:
+            click.echo("")
+        click.echo(to_text(result, source if len(states) > 1 else None))
+    return failed, unsettled
+
+
+def _not_ruled(out, fmt, sources, reason, failed):
+    """Report each of ``sources`` unknown, then leave at once (exit 3, or 2 when a state
+    could not be read): the worker thread may still be grounding, and no clingo call can be
+    stopped there."""
+    for source in sources:
+        if fmt == "json":
+            out.write(to_json({"source": source, "status": "unknown", "reason": reason}) + "\n")
+        click.echo(printable(f"{source}: unknown: {reason}", backslashes=False), err=True)
+    try:
+        out.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(2 if failed else UNKNOWN)
