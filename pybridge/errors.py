@@ -23,7 +23,7 @@ class InputError(RulingsError):
         self.source = source
 
     def __str__(self):
-        source = "<stdin>" if self.source == "-" else self.source
+        source = "<stdin>" if self.source == "-" else "''" if self.source == "" else self.source
         parts = [p for p in (source, self.path) if p]
         return ": ".join(parts + [self.message])
 

@@ -43,6 +43,19 @@ def _huge(text, keep_text=True):
     return HugeInt(digits, text if keep_text else None) if digits > HUGE_DIGITS else None
 
 
+class TaggedText:
+    """A scalar tagged ``!!int`` or ``!!float`` whose text is not such a number (``!!int
+    0o12``): kept for the schema, whose message names the field."""
+
+    def __init__(self, tag, text):
+        self.tag = tag
+        self.text = text
+
+    def __repr__(self):
+        text = self.text if len(self.text) <= 40 else self.text[:30] + "..."
+        return f"!!{self.tag} {text!r}, which is not a {'decimal integer' if self.tag == 'int' else 'number'}"
+
+
 class PlainInt(int):
     """An integer read from a plain YAML scalar, keeping its text: a field declared as a
     string reads ``0412`` as "0412", not as a number."""
@@ -90,6 +103,8 @@ def read_source(source, limit=MAX_BYTES):
     size, a stream or device after ``limit`` bytes)."""
     if source == "-":
         return _read_limited(sys.stdin.buffer, limit, source)
+    if source == "":
+        raise InputError("no such file (the file name is empty)", source=source)
     try:
         with open(source, "rb") as handle:
             info = os.fstat(handle.fileno())

@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import InputError
 from .fields import Factory, Fields
-from .loading import HugeInt, plain_text
+from .loading import HugeInt, TaggedText, plain_text
 
 # Numbers must stay summable in clingo's 32-bit integers: every single value is bounded here,
 # and rulebooks bound totals where they add values up.
@@ -52,7 +52,7 @@ def _show(value):
 
 def _got(value):
     """``got a string 'x'``, ``got nothing``, ``got a 400-digit number``..."""
-    if isinstance(value, HugeInt):
+    if isinstance(value, (HugeInt, TaggedText)):
         return f"got {value!r}"
     names = ((bool, "a boolean"), (int, "an integer"), (float, "a number"), (str, "a string"),
              (type(None), "nothing"))
@@ -69,6 +69,8 @@ def _key(key):
     line breaks, other control characters or unpaired surrogates (one printable line)."""
     if not isinstance(key, str):
         return _show(key) or "null"
+    if len(key) > SHOWN:        # a message is one short line, whatever a document holds
+        return shown(key)
     if key.isprintable() and not any("\ud800" <= c <= "\udfff" for c in key):
         return key
     return repr(key)

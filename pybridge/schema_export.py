@@ -73,7 +73,9 @@ def _schema(spec):
         return {"type": "number", "minimum": spec.lo, "maximum": spec.hi}
     if isinstance(spec, ListOf):
         schema = {"type": "array", "items": to_json_schema(spec.item)}
-        if spec.unique:
+        # uniqueItems only where no item can be a number: YAML reads a plain 1 and 1.0 (or
+        # 0412 and 412) in a text list as two texts, JSON Schema as equal numbers
+        if spec.unique and "number" not in schema["items"].get("type", ()):
             schema["uniqueItems"] = True
         if spec.contains:
             schema["contains"] = {"const": spec.contains[0]}

@@ -8,7 +8,7 @@ import re
 import yaml
 
 from .errors import InputError
-from .loading import HUGE_DIGITS, MAX_DEPTH, PlainFloat, PlainInt, _huge, _mapping
+from .loading import HUGE_DIGITS, MAX_DEPTH, PlainFloat, PlainInt, TaggedText, _huge, _mapping
 
 # Documents read here can be written back with PyYAML (and json) as plain numbers.
 for _representer in (yaml.representer.SafeRepresenter, yaml.representer.Representer):
@@ -32,9 +32,13 @@ class _StrictLoader(_BaseLoader):
 _BOOL_TAG = "tag:yaml.org,2002:bool"
 _INT_TAG = "tag:yaml.org,2002:int"
 _FLOAT_TAG = "tag:yaml.org,2002:float"
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+# YAML 1.1's timestamps (``2001-12-14``) and value key (``=``) are not in 1.2's core schema:
+# plain text, as every other scalar that is not null, a boolean or a number
+_NOT_CORE = ("tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value")
 _StrictLoader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers
-            if tag not in (_BOOL_TAG, _INT_TAG, _FLOAT_TAG)]
+            if tag not in (_BOOL_TAG, _INT_TAG, _FLOAT_TAG, *_NOT_CORE)]
     for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
 }
 _StrictLoader.add_implicit_resolver(
@@ -90,8 +94,7 @@ def _int(node, plain):
     if huge:
         return huge
     if not _DECIMAL.fullmatch(text):          # an explicit !!int tag on other text
-        raise InputError(f"not a decimal integer: {text[:60]!r} "
-                         f"(line {node.start_mark.line + 1})")
+        return TaggedText("int", text)
     return _with_text(PlainInt, int(text, 10), text) if plain else int(text, 10)
 
 
@@ -109,13 +112,15 @@ def _float(node, plain):
     text = node.value
     try:
         value = _SPECIAL[text.lower()] if text.lower() in _SPECIAL else float(text)
-    except ValueError:
-        raise InputError(f"not a number: {text[:60]!r} (line {node.start_mark.line + 1})") \
-            from None
+    except ValueError:                          # an explicit !!float tag on other text
+        return TaggedText("float", text)
     return _with_text(PlainFloat, value, text) if plain else value
 
 
 _StrictLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+# ``<<`` merges a mapping in where it is a key (flatten_mapping, above); anywhere else it is
+# the text "<<"
+_StrictLoader.add_constructor(_MERGE_TAG, lambda loader, node: loader.construct_scalar(node))
 _StrictLoader.add_constructor(_INT_TAG, lambda loader, node: _int(node, False))
 _StrictLoader.add_constructor(_FLOAT_TAG, lambda loader, node: _float(node, False))
 _StrictLoader.add_constructor(_PLAIN_INT_TAG, lambda loader, node: _int(node, True))

@@ -33,6 +33,8 @@ BEYOND_SCHEMA = {
     "an element neither declared nor known to the tables": r"unknown element or element type ",
     "a phase the document's phases do not list": r"unknown phase ",
     "an id declared twice": r"duplicate id ",
+    "a text given twice in a list (uniqueItems would also refuse YAML's 1 and 1.0, two texts)":
+        r".* twice \(also at [^)]*\)$",
     "a card put on itself through a chain": r".* would be put on itself \(a cycle\)$",
     "a chain of cards too long": r"a chain of more than \d+ cards",
     "a total beyond clingo's integers": r"the .* add up to \d+, beyond clingo's integer range",
@@ -47,6 +49,9 @@ BEYOND_SCHEMA = {
     "a phase before another": r".* comes before ",
     "a being's own field": r"a retreat leaves the field: this is the being's own field$",
     "a being already in the field": r"the being is already in this field$",
+    "a card immune to itself": r"the holder itself: a card is never immune to itself$",
+    "a unit of two armies": r"army .*, but models\[\d+\] of the same unit .* is of army .*: "
+                            r"a unit's models are of one army$",
     "a model and itself": r"a model and itself$|a model engaged with itself$"
                           r"|a model cannot shoot at itself$",
     "weapon ranges out of order": r"expected short <= medium <= max$",

@@ -305,8 +305,8 @@ CONDITIONS = [
     # (rulebook, edit of its sample, validation's message): each a condition between the
     # fields of one record, declared with Requires/ListOf and so refused by the schema too
     ("b5", lambda d: d["orders"][0].update(kind="move"), "only a discovery has a pre-conflict"),
-    ("b5", lambda d: d.update(phases=["movement", "retreat", "movement"]),
-     "phase 'movement' twice (also at phases[0])"),
+    # (a text given twice in a list is beyond the schema: YAML's 1 and 1.0 are two texts,
+    # JSON Schema's uniqueItems two equal numbers; see the test of issue 25, item 11)
     ("b5", lambda d: d.update(phases=["movement", "effect"]),
      "the phases must include 'retreat' (B.5.2.7)"),
     ("chronopia", lambda d: d["sight"][0].pop("to"),
@@ -328,8 +328,6 @@ CONDITIONS = [
      "(summoner_takes_control: false)"),
     ("chronopia", lambda d: d["queries"][6].update(roll=2),
      "a re-roll follows only a roll of 1 (the roll is 2)"),
-    ("chronopia", lambda d: d["queries"][5]["control"].update(paid=["Imps", "Imps"]),
-     "unit 'Imps' twice (also at queries[5].control.paid[0])"),
     ("chronopia", lambda d: d["queries"][0].update(cast=d["queries"][1]["cast"]),
      "expected exactly one of: shoot, cast, morale, pre_battle, summon, control, rampage"),
     ("chronopia", lambda d: d["queries"][0].pop("shoot"),
@@ -383,3 +381,42 @@ def test_a_disagreement_fails_the_test_that_wrote_the_document(
         "the schema accepts a document validation refuses for a reason JSON Schema can "
         "state: expected a list, got a string 'none'"]
     observer.found.clear()      # found, as it should be: this test's teardown would fail
+
+
+# --- issue 25, item 11: text lists whose items YAML reads as numbers -----------------------
+
+CHRONOPIA_CONTROL = """rulebook: chronopia
+models:
+  - {id: Necromancer, army: Undead, size: 2, position: [0, 0], facing: 0,
+     stats: {mg: 3, actions: 3, ld: 7}}
+  - {id: Z1, army: Undead, unit: 007, size: 1, position: [10, 0], facing: 0}
+  - {id: Z2, army: Undead, unit: 7, size: 1, position: [20, 0], facing: 0}
+queries:
+  - {id: k, control: {summoner: Necromancer, units: [007, 7], paid: [007]}}
+"""
+
+
+@pytest.mark.parametrize("book, text", [
+    # b5 phases are text: 1 and 1.0 are two phases, as are 0412 and 412 (a plain scalar in a
+    # text field keeps its text); JSON Schema's uniqueItems would see two equal numbers
+    ("b5", "rulebook: b5\nphases: [1, 1.0, effect, retreat]\n"
+           "beings:\n  - {id: F, type: fleet, field: A}\n"),
+    ("b5", "rulebook: b5\nphases: [0412, 412, effect, retreat]\n"
+           "beings:\n  - {id: F, type: fleet, field: A}\n"),
+    # the units 007 and 7 are two units (models Z1 and Z2 are in one each)
+    ("chronopia", CHRONOPIA_CONTROL),
+], ids=["b5-1-and-1.0", "b5-0412-and-412", "chronopia-007-and-7"])
+def test_text_lists_of_numbers_yaml_keeps_apart_are_valid_for_both(book, text):
+    from pybridge.loading import parse_document
+    document = parse_document(text.encode(), "state.yaml")
+    assert api.check_document(copy.deepcopy(document))
+    assert assert_agree(book, document) is None
+    assert VALIDATORS[book].is_valid(as_json(document))
+
+
+def test_a_text_given_twice_is_refused_by_validation_and_listed_beyond_the_schema():
+    from pybridge.loading import parse_document
+    document = parse_document(b"rulebook: b5\nphases: [effect, effect, retreat]\n", "s.yaml")
+    refused, accepted = verdicts("b5", document)
+    assert refused == "phase 'effect' twice (also at phases[0])" and accepted
+    assert BEYOND.match(refused)

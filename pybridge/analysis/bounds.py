@@ -7,13 +7,14 @@ from ..errors import InputError
 from ..fields import Fields
 from ..schema import shown
 
-_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+# ASCII digits only: \d would take other scripts' digits too (Arabic-Indic ٣ is 3 to int())
+_RANGE = re.compile(r"^\s*(-?[0-9]+)\s*\.\.\s*(-?[0-9]+)\s*$", re.ASCII)
 _DIGITS = 12        # longer numbers are beyond every bound's limits: refused unconverted
 
 
 def _number(text, option):
     """An integer from its decimal text, refusing thousands of digits before converting."""
-    if not re.fullmatch(r"-?\d+", text):
+    if not re.fullmatch(r"-?[0-9]+", text):
         raise ValueError(text)
     if len(text.lstrip("-")) > _DIGITS:
         raise InputError(f"a {len(text.lstrip('-'))}-digit number is out of range", option)

@@ -367,6 +367,13 @@ class Chronopia(Rulebook):
                 raise InputError(f"the same spot as {spots[spot]}: two models cannot stand "
                                  "there", f"models[{i}].position")
             spots[spot] = f"models[{i}]"
+        armies = {}
+        for i, m in enumerate(state["models"]):
+            first = armies.setdefault(m["unit"], (m["army"], i))
+            if first[0] != m["army"]:
+                raise InputError(f"army {shown(m['army'])}, but models[{first[1]}] of the "
+                                 f"same unit {shown(m['unit'])} is of army {shown(first[0])}: "
+                                 "a unit's models are of one army", f"models[{i}].army")
         for i, m in enumerate(state["models"]):
             if m["unit"] in by_id and m["unit"] != m["id"]:
                 raise InputError(f"{shown(m['unit'])} is another model's id: a unit's name must "

@@ -11,7 +11,7 @@ from .. import signals
 from ..printable import printable
 from ..render import analysis_text, to_json
 from .outfile import OutFile
-from .output import Seconds, format_option, resolve
+from .output import Count, Seconds, format_option, resolve
 from .progress import Progress, quiet_option
 
 
@@ -72,7 +72,7 @@ def cluster_options(command):
         help="solve the cubes on a running Dask cluster, e.g. tcp://host:8786 "
              "(pip install -e '.[cluster]')")(command)
     return click.option(
-        "--workers", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True,
+        "--workers", type=Count(1, MAX_WORKERS), default=1, show_default=True,
         help="solve the cubes of the space on a local Dask cluster of this many processes "
              "(1: this process, no Dask); the output is the same")(command)
 

@@ -9,9 +9,10 @@ import click
 from .. import api
 from ..errors import InputError
 from ..loading import MIB
+from ..printable import printable
 from ..render import to_json
 from .outfile import OutFile
-from .output import echo_error, format_option, resolve
+from .output import Count, echo_error, format_option, resolve
 
 out_option = click.option("-o", "--out", "out", default=None, metavar="FILE",
                           help="Write to FILE instead of standard output.")
@@ -67,7 +68,7 @@ def new_command(rulebook, out):
 
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--max-size", "max_size", type=click.IntRange(min=1, max=4096), default=64,
+@click.option("--max-size", "max_size", type=Count(1, 4096), default=64,
               show_default=True, metavar="MIB",
               help="refuse a document larger than this many MiB before reading it whole")
 @format_option
@@ -97,6 +98,6 @@ def validate_command(ctx, files, max_size, fmt):
                 click.echo(to_json({"source": source, "error": str(error)}))
             continue
         click.echo(to_json({"source": source, "valid": True}) if fmt == "json"
-                   else f"{source}: ok")
+                   else printable(f"{source}: ok", backslashes=False))
     if failed:
         ctx.exit(2)

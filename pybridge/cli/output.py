@@ -41,3 +41,25 @@ class Seconds(click.ParamType):
             self.fail(f"expected a finite number of seconds >= 0.1, got {str(value)[:60]!r}",
                       param, ctx)
         return seconds
+
+
+class Count(click.ParamType):
+    """A whole number lo..hi written in ASCII digits (click's IntRange takes whatever int()
+    takes: other scripts' digits, underscores, surrounding spaces)."""
+
+    name = "integer"
+
+    def __init__(self, lo, hi):
+        self.lo, self.hi = lo, hi
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 12:
+            number = int(value)
+        else:
+            self.fail(f"expected a whole number {self.lo}..{self.hi} in digits 0-9, got "
+                      f"{str(value)[:60]!r}", param, ctx)
+        if not self.lo <= number <= self.hi:
+            self.fail(f"{number} is not in the range {self.lo}..{self.hi}", param, ctx)
+        return number

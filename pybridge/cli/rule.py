@@ -12,7 +12,7 @@ from ..loading import MIB
 from ..printable import printable
 from ..render import to_json, to_text
 from .background import Overdue, in_background
-from .output import Seconds, echo_error, format_option, resolve
+from .output import Count, Seconds, echo_error, format_option, resolve
 
 DEFAULT_TIMEOUT = 120.0     # far longer than any document of the benchmarks takes (2 s)
 UNKNOWN = 3                 # the exit code of an answer not given
@@ -22,7 +22,7 @@ UNKNOWN = 3                 # the exit code of an answer not given
 @click.argument("states", nargs=-1, required=True, metavar="STATE...")
 @click.option("--edition", default=None, help="Rule IDs in force, by edition name "
               "(overrides the document's 'edition'; see 'rulings rulebooks').")
-@click.option("--max-size", "max_size", type=click.IntRange(min=1, max=4096), default=64,
+@click.option("--max-size", "max_size", type=Count(1, 4096), default=64,
               show_default=True, metavar="MIB",
               help="refuse a document larger than this many MiB before reading it whole")
 @click.option("--strict", is_flag=True,
