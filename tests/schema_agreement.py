@@ -49,7 +49,6 @@ BEYOND_SCHEMA = {
     "a phase before another": r".* comes before ",
     "a being's own field": r"a retreat leaves the field: this is the being's own field$",
     "a being already in the field": r"the being is already in this field$",
-    "a card immune to itself": r"the holder itself: a card is never immune to itself$",
     "a unit of two armies": r"army .*, but models\[\d+\] of the same unit .* is of army .*: "
                             r"a unit's models are of one army$",
     "a model and itself": r"a model and itself$|a model engaged with itself$"

@@ -122,7 +122,7 @@ def test_enumerate_complete_exits_0():
 
 
 def test_enumerate_incomplete_exits_3():
-    # three characters list 42,170 states (README): not in 0.1 s
+    # three characters list 46,670 states (README): not in 0.1 s
     code, doc = status("enumerate", "redemption", "--characters", "3", "--timeout", "0.1")
     assert doc["complete"] is False
     assert code == 3

@@ -145,14 +145,3 @@ def test_a_unit_of_one_army_is_valid(tmp_path):
                  "  - {id: A2, army: A, unit: U, size: 1, position: [2, 0], facing: 90}\n"
                  "  - {id: B1, army: B, unit: V, size: 1, position: [5, 0], facing: 90}\n")
     assert rulings("validate", str(path)).returncode == 0
-
-
-def test_a_card_immune_to_itself_is_refused(tmp_path):
-    path = write(tmp_path, "rulebook: redemption\ncharacters:\n"
-                 "  - {id: H, alignment: good, strength: 1, toughness: 1}\n"
-                 "  - {id: E, alignment: evil, strength: 1, toughness: 1}\n"
-                 "immunities:\n  - {holder: H, to: E}\n  - {holder: H, to: H}\n")
-    result = rulings("validate", str(path))
-    assert result.returncode == 2
-    assert result.stderr == (f"error: {path}: immunities[1].to: the holder itself: a card is "
-                             "never immune to itself\n")

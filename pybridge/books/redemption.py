@@ -7,7 +7,6 @@ fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 from collections import defaultdict
 from functools import cached_property
 
-from ..errors import InputError
 from ..analysis.bounds import Bound
 from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
                       check_sum, refuse_cycles)
@@ -234,9 +233,6 @@ class Redemption(Rulebook):
             cards.require(immunity["holder"], f"{path}.holder")
             if isinstance(immunity["to"], str):
                 cards.require(immunity["to"], f"{path}.to")
-                if immunity["to"] == immunity["holder"]:
-                    raise InputError("the holder itself: a card is never immune to itself",
-                                     f"{path}.to")
             cards.require(immunity["granted_by"], f"{path}.granted_by")
             if immunity["phase"] is None:
                 immunity["phase"] = state["phase"]

@@ -356,12 +356,8 @@ def _rows(facts, name):
 
 
 def _valid_redemption(book):
-    """asp/redemption/valid.lp: no card is played on itself, directly or through a chain;
-    no card is immune to itself (an immunity to a single card names another card)."""
+    """asp/redemption/valid.lp: no card is played on itself, directly or through a chain."""
     def valid(facts):
-        holder = dict(_rows(facts, "state_immunity"))
-        if any(to == (2, "card", holder[i]) for i, to in _rows(facts, "state_immunity_to")):
-            return False
         return _chains_acyclic(dict(_rows(facts, "state_played_on")))
     return valid
 
