@@ -51,10 +51,6 @@ class TaggedText:
         self.tag = tag
         self.text = text
 
-    def __repr__(self):
-        text = self.text if len(self.text) <= 40 else self.text[:30] + "..."
-        return f"!!{self.tag} {text!r}, which is not a {'decimal integer' if self.tag == 'int' else 'number'}"
-
 
 class PlainInt(int):
     """An integer read from a plain YAML scalar, keeping its text: a field declared as a

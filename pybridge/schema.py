@@ -52,16 +52,19 @@ def _show(value):
 
 def _got(value):
     """``got a string 'x'``, ``got nothing``, ``got a 400-digit number``..."""
-    if isinstance(value, (HugeInt, TaggedText)):
+    if isinstance(value, HugeInt):
         return f"got {value!r}"
+    if isinstance(value, TaggedText):
+        number = "a decimal integer" if value.tag == "int" else "a number"
+        return f"got !!{value.tag} {shown(value.text)}, which is not {number}"
     names = ((bool, "a boolean"), (int, "an integer"), (float, "a number"), (str, "a string"),
              (type(None), "nothing"))
     kind = next((name for kind, name in names if isinstance(value, kind)), None)
     if kind is None:
         kind = "a list" if isinstance(value, list) else \
             "a mapping" if isinstance(value, dict) else type(value).__name__
-    shown = _show(value)
-    return f"got {kind} {shown}" if shown else f"got {kind}"
+    text = _show(value)
+    return f"got {kind} {text}" if text else f"got {kind}"
 
 
 def _key(key):

@@ -11,7 +11,7 @@ from .. import signals
 from ..printable import printable
 from ..render import analysis_text, to_json
 from .outfile import OutFile
-from .output import Count, Seconds, format_option, resolve
+from .output import FOUND, UNKNOWN, Count, Seconds, format_option, resolve
 from .progress import Progress, quiet_option
 
 
@@ -81,7 +81,6 @@ def _bounds(values):
     return {name: value for name, value in values.items() if value is not None}
 
 
-FOUND, UNKNOWN = 1, 3     # exit codes: something found (violated, contradiction); not decided
 
 
 def exit_code(statuses):

@@ -9,9 +9,7 @@ import click
 
 from ..errors import RulingsError
 from .. import signals
-from .output import echo_error
-
-INTERNAL_ERROR = 70     # sysexits.h's EX_SOFTWARE: never one of the answers 0-3
+from .output import INTERNAL_ERROR, echo_error
 
 # One line per command: its name, "module:attribute" under pybridge.cli, and the summary
 # `rulings --help` shows. A command's module (and what it imports) loads only when it runs.

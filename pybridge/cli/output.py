@@ -8,6 +8,11 @@ import click
 
 from ..printable import printable
 
+# Exit codes shared by the commands (README, "Exit codes"); 2 is InputError.exit_code
+FOUND = 1               # something found: an invariant violated, a contradiction
+UNKNOWN = 3             # an answer not given: out of --timeout (or memory), incomplete
+INTERNAL_ERROR = 70     # sysexits.h's EX_SOFTWARE: never one of the answers 0-3
+
 format_option = click.option(
     "-f", "--format", "fmt", type=click.Choice(["json", "text"]), default=None,
     help="Output format (default: text on a terminal, json otherwise).",

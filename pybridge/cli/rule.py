@@ -12,10 +12,9 @@ from ..loading import MIB
 from ..printable import printable
 from ..render import to_json, to_text
 from .background import Overdue, in_background
-from .output import Count, Seconds, echo_error, format_option, resolve
+from .output import UNKNOWN, Count, Seconds, echo_error, format_option, resolve
 
 DEFAULT_TIMEOUT = 120.0     # far longer than any document of the benchmarks takes (2 s)
-UNKNOWN = 3                 # the exit code of an answer not given
 
 
 @click.command("rule")
@@ -68,8 +67,21 @@ def rule_command(ctx, states, edition, max_size, fmt, strict, explain, timeout):
     try:
         for number, (source, result) in enumerate(results):
             done = number + 1
-            failed, unsettled = _emit(out, fmt, states, number, source, result,
-                                      failed, unsettled)
+            if isinstance(result, InputError):
+                failed = True
+                error = result if result.source else result.located(source)
+                out.flush()
+                echo_error(error)
+                if fmt == "json":
+                    out.write(to_json({"source": source, "error": str(error)}) + "\n")
+                continue
+            unsettled = unsettled or result["status"] in ("ambiguous", "inconsistent")
+            if fmt == "json":
+                out.write(to_json(result) + "\n")
+            else:
+                if number:
+                    click.echo("")
+                click.echo(to_text(result, source if len(states) > 1 else None))
     except Overdue:
         _not_ruled(out, fmt, states[done:], f"not ruled within --timeout ({timeout:g} s)",
                    failed)
@@ -82,25 +94,6 @@ def rule_command(ctx, states, edition, max_size, fmt, strict, explain, timeout):
         ctx.exit(2)
     if strict and unsettled:
         ctx.exit(1)
-
-
-def _emit(out, fmt, states, number, source, result, failed, unsettled):
-    """Print one state's result; (failed, unsettled) so far."""
-    if isinstance(result, InputError):
-        error = result if result.source else result.located(source)
-        out.flush()
-        echo_error(error)
-        if fmt == "json":
-            out.write(to_json({"source": source, "error": str(error)}) + "\n")
-        return True, unsettled
-    unsettled = unsettled or result["status"] in ("ambiguous", "inconsistent")
-    if fmt == "json":
-        out.write(to_json(result) + "\n")
-    else:
-        if number:
-            click.echo("")
-        click.echo(to_text(result, source if len(states) > 1 else None))
-    return failed, unsettled
 
 
 def _not_ruled(out, fmt, sources, reason, failed):
