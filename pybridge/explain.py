@@ -9,8 +9,19 @@ hold the step's values (``says_fact``), its sums as lists of ``{"name", "value"}
 (``says_part``) and its lists of names (``says_item``). A value ``inches(N)`` is a length of N
 thousandths of an inch (how lengths reach the rules): it reads "12.04 inches", and in facts it
 is the number of inches (12.04).
+
+A step the rules state once (``says_once``: a side's total, a procedure that every ruling of a
+battle rests on) is not repeated under each step it is a reason of: the result holds it once,
+``"shared": {"1": node, "2": node, ...}``, and where it is a reason the ``why`` list holds
+``{"ref": "1"}``. A shared node is a node as any other (its own ``why`` may refer to further
+shared nodes). The numbers follow the order in which a reader meets the steps: depth first
+through the rulings, then the alternatives' rulings, a shared node's own reasons right after
+its first reference. The same step in two readings of an ambiguous state is one shared node
+when it says the same in both, two when not. A result without any shared step has no
+``shared`` key. :func:`expanded` gives a tree with each reference replaced by its node.
 """
 
+import hashlib
 import json
 import re
 
@@ -19,7 +30,8 @@ from clingo import SymbolType
 from .results import unwrapped
 from .symbols import from_symbol, identifier
 
-SAYS = frozenset(("says", "says_fact", "says_part", "says_item", "says_for", "says_under"))
+SAYS = frozenset(("says", "says_fact", "says_part", "says_item", "says_for", "says_under",
+                  "says_once"))
 _MARK = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
@@ -70,7 +82,7 @@ class _Atoms:
 
     def __init__(self, symbols):
         self.says, self.facts, self.parts, self.items = {}, {}, {}, {}
-        self.children, self.top = {}, {}
+        self.children, self.top, self.once = {}, {}, set()
         for symbol in symbols:
             name, args = symbol.name, symbol.arguments
             if name not in SAYS:
@@ -89,6 +101,8 @@ class _Atoms:
                 self.children.setdefault(args[0], set()).add(args[1])
             elif name == "says_for" and len(args) == 2:
                 self.top.setdefault(args[0], set()).add(args[1])
+            elif name == "says_once" and len(args) == 1:
+                self.once.add(args[0])
 
 
 def _fill(template, values):
@@ -96,13 +110,49 @@ def _fill(template, values):
     return _MARK.sub(lambda m: values.get(m.group(1), "none"), template)
 
 
-def _nodes(atoms, terms, order, path):
-    """The nodes of the steps ``terms`` (each step once on a path: no cycle), sorted by rule
-    (in catalogue order) and sentence."""
-    out = []
-    for term in terms:
-        if term in path:
-            continue
+class _Tree:
+    """The nodes of one answer set's steps. A shared step (says_once) is built once, into
+    ``shared`` (its content key -> node), and referred to as ``{"ref": key}``: the key is a
+    digest of what the node says, its facts and (by their keys) its reasons, so that the same
+    step in two readings is one shared node exactly when it says the same."""
+
+    def __init__(self, atoms, order):
+        self.atoms, self.order = atoms, order
+        self.shared, self._built, self._sort = {}, {}, {}
+
+    def nodes(self, terms, path):
+        """The nodes of the steps ``terms`` (each step once on a path: no cycle), sorted by
+        rule (in catalogue order) and sentence; a shared step as its references."""
+        out = []
+        for term in terms:
+            if term in path:
+                continue
+            if term in self.atoms.once:
+                out.extend(self._references(term))
+            else:
+                out.extend(self._steps(term, path))
+        return sorted(out, key=self._rank)
+
+    def _references(self, term):
+        keys = self._built.get(term)
+        if keys is None:
+            self._built[term] = ()             # (a reference to itself below is cut)
+            keys = []
+            for built in self._steps(term, frozenset()):     # the same wherever it is met
+                key = hashlib.sha256(_canonical(built).encode()).hexdigest()[:20]
+                self.shared.setdefault(key, built)
+                self._sort[key] = self._rank(built)
+                keys.append(key)
+            self._built[term] = tuple(keys)
+        return [{"ref": key} for key in keys]
+
+    def _rank(self, node):
+        if "ref" in node:
+            return self._sort[node["ref"]]
+        return (self.order.get(node["rule"], 1e9), node["rule"], node["says"], _canonical(node))
+
+    def _steps(self, term, path):
+        atoms = self.atoms
         facts, values = {}, {}
         for key, found in sorted(atoms.facts.get(term, {}).items()):
             found = sorted(found)        # one value, or (rarely) several: a list
@@ -117,12 +167,9 @@ def _nodes(atoms, terms, order, path):
             items = sorted(items)
             facts[key] = [from_symbol(t) for _, t in items]
             values[key] = ", ".join(_text(t) for _, t in items) or "none"
-        below = _nodes(atoms, atoms.children.get(term, ()), order, path | {term})
-        for rule_id, template in atoms.says.get(term, ()):
-            out.append({"rule": rule_id, "says": _fill(template, values), "facts": facts,
-                        "why": below})
-    return sorted(out, key=lambda n: (order.get(n["rule"], 1e9), n["rule"], n["says"],
-                                      _canonical(n)))
+        below = self.nodes(atoms.children.get(term, ()), path | {term})
+        return [{"rule": rule_id, "says": _fill(template, values), "facts": facts, "why": below}
+                for rule_id, template in sorted(atoms.says.get(term, ()))]
 
 
 def _canonical(node):
@@ -133,10 +180,11 @@ def _ruling_key(kind, values):
     return (kind, *(json.dumps(v) for v in values))
 
 
-def explanations(rulebook, symbols):
-    """For one answer set: the why tree of each ruling, by ruling key (kind and fields)."""
+def _explanations(rulebook, symbols):
+    """For one answer set: the why tree of each ruling, by ruling key (kind and fields), and
+    the shared nodes its trees refer to (by content key)."""
     atoms = _Atoms(symbols)
-    order = rulebook.encoding.rule_order
+    tree = _Tree(atoms, rulebook.encoding.rule_order)
     found = {}
     for term, nodes in atoms.top.items():
         inner, query = unwrapped(term)
@@ -145,8 +193,14 @@ def explanations(rulebook, symbols):
             continue
         key = _ruling_key(kind.name, [from_symbol(a) for a in inner.arguments])
         own = None if query is None else from_symbol(query)
-        found[(own, key)] = _nodes(atoms, nodes, order, frozenset())
-    return found
+        found[(own, key)] = tree.nodes(nodes, frozenset())
+    return found, tree.shared
+
+
+def explanations(rulebook, symbols):
+    """For one answer set: the why tree of each ruling, by ruling key (kind and fields); a
+    shared step as a reference by its content key."""
+    return _explanations(rulebook, symbols)[0]
 
 
 def key_of(rulebook, ruling):
@@ -166,15 +220,58 @@ def _tree(tree, rulebook, ruling):
 def attach(rulebook, result, answer_sets, decoded):
     """Give each ruling of ``result`` its ``why``: a ruling of one reading (an alternative)
     the tree of that reading's answer set; a ruling common to every reading the steps its
-    trees share (or, where they share none, the first reading's tree)."""
-    trees = [explanations(rulebook, answer_set) for answer_set in answer_sets]
+    trees share (or, where they share none, the first reading's tree). The shared steps they
+    refer to go to ``result["shared"]``, numbered in reading order."""
+    built = [_explanations(rulebook, answer_set) for answer_set in answer_sets]
+    trees = [tree for tree, _ in built]
+    shared = {key: node for _, nodes in built for key, node in nodes.items()}
     for rulings, tree in zip(decoded, trees):
         for ruling in rulings:
             ruling["why"] = _tree(tree, rulebook, ruling)
     if len(trees) > 1:
         for ruling in result["rulings"]:
             each = [_tree(tree, rulebook, ruling) for tree in trees]
-            shared = set.intersection(*({_canonical(n) for n in nodes} for nodes in each))
-            common = [n for n in each[0] if _canonical(n) in shared]
-            ruling["why"] = common or each[0]
+            common = set.intersection(*({_canonical(n) for n in nodes} for nodes in each))
+            kept = [n for n in each[0] if _canonical(n) in common]
+            ruling["why"] = kept or each[0]
+    _number(result, shared)
     return result
+
+
+def _number(result, shared):
+    """Replace each content key by the number of the shared node, in the order a reader
+    meets the references (depth first, a shared node's reasons after its first reference),
+    and give the result the nodes referred to."""
+    numbers, out = {}, {}
+
+    def walk(nodes):
+        for node in nodes:
+            if "ref" in node:
+                key = node["ref"]
+                if key not in numbers:
+                    numbers[key] = number = str(len(numbers) + 1)
+                    out[number] = target = dict(shared[key])
+                    target["why"] = [dict(n) for n in target["why"]]
+                    walk(target["why"])
+                node["ref"] = numbers[key]
+            else:
+                node["why"] = [dict(n) for n in node["why"]]
+                walk(node["why"])
+
+    everything = list(result["rulings"]) + [r for alt in result.get("alternatives", ())
+                                            for r in alt]
+    for ruling in everything:
+        ruling["why"] = [dict(n) for n in ruling["why"]]
+        walk(ruling["why"])
+    if out:
+        result["shared"] = out
+
+
+def expanded(why, shared):
+    """The tree ``why`` with each reference replaced by the shared node it names (itself
+    expanded): the tree as it would be without sharing (its size may be the square)."""
+    out = []
+    for node in why:
+        node = shared[node["ref"]] if "ref" in node else node
+        out.append({**node, "why": expanded(node["why"], shared)})
+    return out

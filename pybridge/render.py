@@ -30,9 +30,10 @@ def _shown(ruling):
     return {k: printable(v) if isinstance(v, str) else v for k, v in ruling.items()}
 
 
-def _lines(book, rulings, indent):
+def _lines(book, rulings, indent, shared=None):
     """One line per ruling; rulings that name the query they answer (chronopia) under a line
-    per query, the queries in the order of their first ruling."""
+    per query, the queries in the order of their first ruling. ``shared``: the result's
+    shared steps (pybridge/explain.py) and the numbers of those already printed."""
     groups = {}
     for ruling in rulings:
         groups.setdefault(ruling.get("query"), []).append(ruling)
@@ -46,16 +47,28 @@ def _lines(book, rulings, indent):
             yield f"{inner}{kind.text(_shown(ruling))}{_cite(ruling['because'])}"
             if "why" in ruling:
                 sole = ruling["because"][0] if len(ruling["because"]) == 1 else None
-                yield from _why_lines(ruling["why"], sole, inner + "  ")
+                yield from _why_lines(ruling["why"], sole, inner + "  ", shared)
 
 
-def _why_lines(nodes, parent_rule, indent):
+def _why_lines(nodes, parent_rule, indent, shared=None):
     """An explanation tree (``rulings rule --explain``), one step a line; a step's rule ID is
-    left out where it is its parent's (or the ruling's only one)."""
+    left out where it is its parent's (or the ruling's only one). A shared step is printed
+    where it is first met, numbered ("[2] the strength of ..."), and is "see [2] above"
+    wherever it is met again."""
     for node in nodes:
+        number = None
+        if "ref" in node:
+            steps, printed = shared
+            number = node["ref"]
+            if number in printed:
+                yield f"{indent}see [{number}] above"
+                continue
+            printed.add(number)
+            node = steps[number]
         tag = "" if node["rule"] == parent_rule else f" [{node['rule']}]"
-        yield f"{indent}{printable(node['says'])}{tag}"
-        yield from _why_lines(node["why"], node["rule"], indent + "  ")
+        mark = "" if number is None else f"[{number}] "
+        yield f"{indent}{mark}{printable(node['says'])}{tag}"
+        yield from _why_lines(node["why"], node["rule"], indent + "  ", shared)
 
 
 def to_text(result, source=None):
@@ -69,10 +82,12 @@ def to_text(result, source=None):
         return "\n".join(lines)
     if not result["rulings"] and result["status"] == "ok":
         lines.append("  Nothing to rule on.")
-    lines.extend(_lines(book, result["rulings"], "  "))
+    shared = (result.get("shared", {}), set())
+    lines.extend(_lines(book, result["rulings"], "  ", shared))
     for number, alternative in enumerate(result.get("alternatives", ()), 1):
         lines.append(f"  Reading {number} of {len(result['alternatives'])} also gives:")
-        lines.extend(_lines(book, alternative, "    ") if alternative else ["    nothing more."])
+        lines.extend(_lines(book, alternative, "    ", shared) if alternative
+                     else ["    nothing more."])
     return "\n".join(lines)
 
 

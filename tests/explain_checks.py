@@ -32,18 +32,33 @@ _VALUE = {"oneOf": [
                                 "required": ["name", "value"],
                                 "properties": {"name": _SCALAR, "value": _SCALAR}}},
 ]}
-NODE = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$defs": {"node": {
+# A why list holds nodes and references {"ref": "N"} to the result's shared nodes (stated
+# once: pybridge/explain.py).
+_DEFS = {
+    "node": {
         "type": "object", "additionalProperties": False,
         "required": ["rule", "says", "facts", "why"],
         "properties": {
             "rule": {"type": "string", "minLength": 1},
             "says": {"type": "string", "minLength": 1, "not": {"pattern": "\\{[A-Za-z_]+\\}"}},
             "facts": {"type": "object", "additionalProperties": _VALUE},
-            "why": {"type": "array", "items": {"$ref": "#/$defs/node"}},
-        }}},
-    "type": "array", "minItems": 1, "items": {"$ref": "#/$defs/node"},
+            "why": {"type": "array", "items": {"$ref": "#/$defs/entry"}},
+        }},
+    "ref": {"type": "object", "additionalProperties": False, "required": ["ref"],
+            "properties": {"ref": {"type": "string", "pattern": "^[1-9][0-9]*$"}}},
+    "entry": {"oneOf": [{"$ref": "#/$defs/node"}, {"$ref": "#/$defs/ref"}]},
+}
+NODE = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$defs": _DEFS,
+    "type": "array", "minItems": 1, "items": {"$ref": "#/$defs/entry"},
+}
+SHARED = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$defs": _DEFS,
+    "type": "object", "minProperties": 1,
+    "propertyNames": {"pattern": "^[1-9][0-9]*$"},
+    "additionalProperties": {"$ref": "#/$defs/node"},
 }
 
 
@@ -52,7 +67,54 @@ def examples(rulebook):
 
 
 def explained(path):
-    return pybridge.rule(path, explain=True)
+    """The explained result of a state, each why tree expanded (inlined)."""
+    return inlined(pybridge.rule(path, explain=True))
+
+
+def references(why):
+    """The numbers a tree refers to, in the order met (not into the shared nodes)."""
+    for entry in why:
+        if "ref" in entry:
+            yield entry["ref"]
+        else:
+            yield from references(entry["why"])
+
+
+def check_shared(result, schema=True):
+    """The result's shared nodes: valid nodes (``schema``), numbered 1..n in the order a
+    reader meets their first reference (depth first, rulings then alternatives, a shared
+    node's reasons right after its first reference), each referred to, none missing."""
+    shared = result.get("shared", {})
+    if shared and schema:
+        jsonschema.validate(shared, SHARED)
+    met = []
+
+    def walk(why):
+        for entry in why:
+            if "ref" in entry:
+                assert entry["ref"] in shared, (entry, sorted(shared))
+                if entry["ref"] not in met:
+                    met.append(entry["ref"])
+                    walk(shared[entry["ref"]]["why"])
+            else:
+                walk(entry["why"])
+    for item in all_rulings(result):
+        walk(item["why"])
+    assert met == [str(i) for i in range(1, len(shared) + 1)], (met, sorted(shared))
+
+
+def inlined(result):
+    """The result with each ruling's why expanded (each reference replaced by the shared
+    node it names: pybridge.explain.expanded); its shared nodes checked first."""
+    from pybridge.explain import expanded
+    check_shared(result, schema=False)
+    shared = result.get("shared", {})
+    def each(rulings):
+        return [{**r, "why": expanded(r["why"], shared)} for r in rulings]
+    out = {**result, "rulings": each(result["rulings"])}
+    if "alternatives" in result:
+        out["alternatives"] = [each(alt) for alt in result["alternatives"]]
+    return out
 
 
 def all_rulings(result):
@@ -66,8 +128,9 @@ def addends(facts, key):
 
 
 def nodes(why):
-    """Every node of a tree, depth first."""
+    """Every node of a tree, depth first (an expanded tree: a reference is an error)."""
     for node in why:
+        assert "ref" not in node, ("a reference: expand the tree first (inlined)", node)
         yield node
         yield from nodes(node["why"])
 
@@ -93,11 +156,14 @@ def node(why, rule, *fragments):
 def check_example(path):
     """Every ruling has a why tree that validates, cites each of its rule IDs somewhere in
     it, and names only rules in force in the state's edition."""
-    result = explained(path)
+    raw = pybridge.rule(path, explain=True)
+    for item in all_rulings(raw):
+        jsonschema.validate(item["why"], NODE)
+    check_shared(raw)
+    result = inlined(raw)
     book = get(result["rulebook"])
     in_force = set(book.encoding.editions[result["edition"]].rule_ids)
     for item in all_rulings(result):
-        jsonschema.validate(item["why"], NODE)
         rules = {n["rule"] for n in nodes(item["why"])}
         assert set(item["because"]) <= rules, (item, rules)
         assert rules <= in_force, (item, rules - in_force)
@@ -128,10 +194,11 @@ def check_deterministic(rulebook):
 
 
 def without_why(line):
-    """A JSON result line with every ``why`` key taken out."""
+    """A JSON result line with every ``why`` key (and the shared steps) taken out."""
     result = json.loads(line)
     for item in all_rulings(result):
         del item["why"]
+    result.pop("shared", None)
     return json.dumps(result, ensure_ascii=False)
 
 

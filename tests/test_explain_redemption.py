@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 import pybridge
 from explain_checks import (addends, EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
                             check_deterministic, check_example, check_readme_shows, cli_output,
-                            examples, explained, node, nodes, ruling, without_why)
+                            check_shared, examples, explained, inlined, node, nodes, ruling,
+                            without_why)
 from test_redemption_reference import battles
 
 HERE = EXAMPLES / "redemption"
@@ -32,6 +33,23 @@ def faces(result, character):
     raise AssertionError(character)
 
 
+def comparison(why, rule, character, strength, toughness):
+    """The comparison node of ``character`` under ``why``, citing ``rule``: the opposing
+    strength it faces and its side's toughness, each a side's total stated once (a shared
+    node, a reason of the comparison) with its addends, e.g. "14 (Lightbearer 8 +
+    Shieldbearer 6)"; the sentence gives the totals."""
+    found = [n for n in nodes(why) if n["rule"] == rule and
+             n["facts"].get("character") == character and "toughness" in n["facts"]]
+    assert len(found) == 1, (character, found)
+    step = found[0]
+    faced, own = strength.split(" (")[0], toughness.split(" (")[0]
+    assert f"it faces, {faced} (that of the " in step["says"], step["says"]
+    assert f"its side, {own} (that of the " in step["says"], step["says"]
+    node(step["why"], rule, "the strength of the ", f" in battle is {strength}")
+    node(step["why"], rule, "the toughness of the ", f" in battle is {toughness}")
+    return step
+
+
 @pytest.mark.parametrize("path", examples("redemption"), ids=lambda p: p.name)
 def test_every_ruling_has_a_why_that_cites_its_rules(path):
     check_example(path)
@@ -40,16 +58,20 @@ def test_every_ruling_has_a_why_that_cites_its_rules(path):
 def test_three_character_battle_RED_BAT_1():
     result = explained(HERE / "three_character_battle.yaml")
     giant = ruling(result, "being_defeated", character="Giant")["why"]
-    # Giant faces both heroes: 8 + 6 = 14 >= its own toughness 12.
-    step = node(giant, "RED-BAT-1", "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Giant 12)")
+    # Giant faces both heroes: 8 + 6 = 14 >= its own toughness 12 (the heroes' strength and
+    # the evil side's toughness, each stated once with its addends).
+    step = comparison(giant, "RED-BAT-1", "Giant", "14 (Lightbearer 8 + Shieldbearer 6)",
+                      "12 (Giant 12)")
     assert step["facts"]["strength"] == 14 and step["facts"]["toughness"] == 12
-    assert addends(step["facts"], "strengths") == [("Lightbearer", 8), ("Shieldbearer", 6)]
+    heroes = node(step["why"], "RED-BAT-1", "the strength of the heroes in battle")
+    assert addends(heroes["facts"], "strengths") == [("Lightbearer", 8), ("Shieldbearer", 6)]
     # The procedure: more than two characters, an immunity affects the battle (RED-IMM-1).
     node(giant, "RED-BAT-1", "more than two characters", "Giant, Lightbearer, Shieldbearer")
     node(giant, "RED-IMM-1", "Lightbearer", "light-shield", "Giant 11")
     # Shieldbearer faces all 11 against the heroes' toughness 2 + 6 = 8.
     shield = ruling(result, "being_defeated", character="Shieldbearer")["why"]
-    node(shield, "RED-BAT-1", "11 (Giant 11)", "8 (Lightbearer 2 + Shieldbearer 6)")
+    comparison(shield, "RED-BAT-1", "Shieldbearer", "11 (Giant 11)",
+               "8 (Lightbearer 2 + Shieldbearer 6)")
     # The battle state: Giant is all the evil side; Lightbearer stands, 11 - 11 = 0 < 8.
     state = ruling(result, "battle_state", state="heroes_winning")["why"]
     node(state, "RED-BAT-2", "every evil character", "(Giant)", "heroes standing: Lightbearer")
@@ -65,11 +87,13 @@ def test_enhancement_bonus_RED_INT_1():
     page = faces(result, "Page")
     assert (page["facts"]["opposing"], page["facts"]["ignored"], page["facts"]["strength"],
             page["facts"]["toughness"]) == (8, 5, 3, 4)
-    assert addends(page["facts"], "strengths") == [("Axe", 5), ("Brigand", 3)]
+    evil = node(page["why"], "RED-BAT-1", "the strength of the evil characters in battle")
+    assert addends(evil["facts"], "strengths") == [("Axe", 5), ("Brigand", 3)]
     squire = ruling(result, "being_defeated", character="Squire")["why"]
-    node(squire, "RED-BAT-1", "8 (Axe 5 + Brigand 3)", "4 (Page 1 + Squire 3)")
+    comparison(squire, "RED-BAT-1", "Squire", "8 (Axe 5 + Brigand 3)", "4 (Page 1 + Squire 3)")
     brigand = ruling(result, "being_defeated", character="Brigand")["why"]
-    node(brigand, "RED-BAT-1", "4 (Page 2 + Squire 2)", "Brigand 4")
+    # (the Axe's toughness 0 counts for its holder's side, RED-INT-1)
+    comparison(brigand, "RED-BAT-1", "Brigand", "4 (Page 2 + Squire 2)", "4 (Axe 0 + Brigand 4)")
     state = ruling(result, "battle_state", state="heroes_winning")["why"]
     node(state, "RED-INT-1", "Axe 5", "Page")
     node(state, "RED-IMM-1", "page-ward")
@@ -81,10 +105,10 @@ def test_expired_immunity_RED_IMM_5():
     step = node(why, "RED-IMM-5", "preparation phase", "battle phase")
     assert step["facts"] == {"immunity": "monk-prayer", "phase": "battle", "used": "preparation"}
     # Without Monk's immunity the full 7 meets the heroes' 4 + 2 = 6; Ogre faces 4 + 4 = 8.
-    node(ruling(result, "being_defeated", character="Monk")["why"], "RED-BAT-1", "7 (Ogre 7)",
-         "6 (Knight 4 + Monk 2)")
-    node(ruling(result, "being_defeated", character="Ogre")["why"], "RED-BAT-1",
-         "8 (Knight 4 + Monk 4)", "8 (Ogre 8)")
+    comparison(ruling(result, "being_defeated", character="Monk")["why"], "RED-BAT-1", "Monk",
+               "7 (Ogre 7)", "6 (Knight 4 + Monk 2)")
+    comparison(ruling(result, "being_defeated", character="Ogre")["why"], "RED-BAT-1", "Ogre",
+               "8 (Knight 4 + Monk 4)", "8 (Ogre 8)")
     node(ruling(result, "being_defeated", character="Ogre")["why"], "RED-IMM-1", "knight-vow")
 
 
@@ -112,7 +136,7 @@ def test_negative_strength_one_on_one_RED_IMM_3():
     result = explained(HERE / "negative_strength_one_on_one.yaml")
     wraith = ruling(result, "being_defeated", character="Wraith")["why"]
     node(wraith, "RED-BAT-0", "one on one")
-    node(wraith, "RED-BAT-0", "5 (Pilgrim 5)", "3 (Wraith 3)")
+    comparison(wraith, "RED-BAT-0", "Wraith", "5 (Pilgrim 5)", "3 (Wraith 3)")
     state = ruling(result, "battle_state", state="heroes_winning")["why"]
     zero = node(state, "RED-IMM-3", "Pilgrim is immune to Wraith")
     assert zero["facts"]["strength"] == -1
@@ -143,11 +167,12 @@ def test_side_against_side_RED_BAT_0():
     # Heroes: strength 3 + 3 = 6, toughness 2 + 3 = 5; evil: strength 2 + 3 = 5, toughness 6.
     for hero in ("Archer", "Spearman"):
         why = ruling(result, "being_defeated", character=hero)["why"]
-        node(why, "RED-BAT-0", "5 (Goblin 2 + Troll 3)", "5 (Archer 2 + Spearman 3)")
+        comparison(why, "RED-BAT-0", hero, "5 (Goblin 2 + Troll 3)", "5 (Archer 2 + Spearman 3)")
         node(why, "RED-BAT-0", "side against side")
     for villain in ("Goblin", "Troll"):
         why = ruling(result, "being_defeated", character=villain)["why"]
-        node(why, "RED-BAT-0", "6 (Archer 3 + Spearman 3)", "6 (Goblin 3 + Troll 3)")
+        comparison(why, "RED-BAT-0", villain, "6 (Archer 3 + Spearman 3)",
+                   "6 (Goblin 3 + Troll 3)")
     state = ruling(result, "battle_state", state="mutual_destruction")["why"]
     node(state, "RED-BAT-2", "heroes Archer, Spearman", "evil characters Goblin, Troll")
 
@@ -167,7 +192,7 @@ def test_turn_duration_expired_RED_INT_3():
              "characters": [{"id": "Hero", "alignment": "good", "strength": 1, "toughness": 1}],
              "immunities": [{"id": "vow", "holder": "Hero", "to": {"brigade": "Black"},
                              "phase": "battle", "duration": "turn"}]}
-    result = pybridge.rule(state, explain=True)
+    result = inlined(pybridge.rule(state, explain=True))
     why = ruling(result, "immunity_inactive", immunity="vow")["why"]
     assert node(why, "RED-INT-3", "battle phase", "draw phase")["rule"] == "RED-INT-3"
 
@@ -185,24 +210,35 @@ WRAITH_AGAINST_TWO = {
 def test_negative_counts_edition_RED_BAT_1_NEG():
     # Read as RED-IMM-3 reads, the Wraith's -1 counts against Lightbearer, immune to it.
     state = WRAITH_AGAINST_TWO
-    result = pybridge.rule(state, explain=True)
+    result = inlined(pybridge.rule(state, explain=True))
     why = ruling(result, "battle_state", state="heroes_winning")["why"]
     assert "RED-BAT-1-NEG" in ruling(result, "battle_state", state="heroes_winning")["because"]
     node(why, "RED-BAT-1-NEG", "Wraith -1", "Lightbearer")
-    node(ruling(result, "being_defeated", character="Wraith")["why"], "RED-BAT-1",
-         "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Wraith 12)")
+    comparison(ruling(result, "being_defeated", character="Wraith")["why"], "RED-BAT-1",
+               "Wraith", "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Wraith 12)")
 
 
 def test_text_output_shows_the_tree_under_each_ruling():
     text = cli_output("rule", "--explain", "--format", "text",
                       str(HERE / "three_character_battle.yaml"))
     lines = text.splitlines()
+    # A step the rulings share is printed in full where it is first met, numbered, and
+    # referred to after: the procedure (RED-BAT-1) under the battle state, the first ruling,
+    # with Lightbearer's immunity under it; the heroes' total strength, 8 + 6 = 14, and the
+    # evil side's toughness, 12, under Giant's comparison there.
+    assert lines[1] == "  The battle is in the heroes winning state. [RED-BAT-1, RED-BAT-2]"
+    assert lines[2] == "    [1] more than two characters are in battle (Giant, Lightbearer, " \
+                       "Shieldbearer), and an immunity affects it [RED-BAT-1]"
+    assert lines[3].startswith("      Lightbearer is immune (light-shield)") and \
+        lines[3].endswith("[RED-IMM-1]")
+    assert "        [2] the strength of the heroes in battle is 14 (Lightbearer 8 + " \
+           "Shieldbearer 6)" in lines
+    assert sum("(Lightbearer 8 + Shieldbearer 6)" in line for line in lines) == 1
     at = lines.index("  Giant is being defeated. [RED-BAT-1]")
-    below = lines[at + 1:at + 4]
-    assert "    Giant: the opposing strength it faces, 14 (Lightbearer 8 + Shieldbearer 6), is at " \
-           "least the toughness of its side, 12 (Giant 12)" in below
-    assert any(line.startswith("      Lightbearer is immune (light-shield)") and
-               line.endswith("[RED-IMM-1]") for line in below)
+    assert lines[at + 1:at + 5] == [
+        "    Giant: the opposing strength it faces, 14 (that of the heroes in battle), is at "
+        "least the toughness of its side, 12 (that of the evil characters in battle)",
+        "      see [2] above", "      see [3] above", "    see [1] above"]
 
 
 def test_explain_output_is_deterministic():
@@ -265,12 +301,12 @@ def test_identifiers_are_values_never_templates():
     state = {"rulebook": "redemption",
              "characters": [{"id": "{strength}", "alignment": "good", "strength": 3, "toughness": 1},
                             {"id": "Bad\x1bGuy", "alignment": "evil", "strength": 2, "toughness": 2}]}
-    result = pybridge.rule(state, explain=True)
+    result = inlined(pybridge.rule(state, explain=True))
     why = ruling(result, "being_defeated", character="{strength}")["why"]
-    step = node(why, "RED-BAT-0", "{strength}: the opposing strength it faces, 2 (Bad\x1bGuy 2)")
-    assert step["facts"]["character"] == "{strength}"
+    step = comparison(why, "RED-BAT-0", "{strength}", "2 (Bad\x1bGuy 2)", "1 ({strength} 1)")
+    assert step["says"].startswith("{strength}: the opposing strength it faces, 2")
     from pybridge.render import to_text
-    text = to_text(result)
+    text = to_text(pybridge.rule(state, explain=True))
     assert "\x1b" not in text and "Bad\\u001bGuy 2" in text
 
 
@@ -282,13 +318,14 @@ def test_explanations_agree_with_the_rulings(doc, edition):
     # the numbers agree with RED-BAT-0/1: a character is being defeated exactly when the
     # strength it faces (less what it ignores) is at least its side's toughness.
     plain = pybridge.rule(copy.deepcopy(doc), edition=edition)
-    result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    raw = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    for item in all_rulings(raw):
+        jsonschema.validate(item["why"], NODE)
+    check_shared(raw)
+    assert json.loads(without_why(json.dumps(raw))) == plain
+    result = inlined(raw)
     for item in all_rulings(result):
-        why = item.pop("why")
-        jsonschema.validate(why, NODE)
-        assert set(item["because"]) <= {n["rule"] for n in nodes(why)}
-        item["why"] = why
-    assert json.loads(without_why(json.dumps(result))) == plain
+        assert set(item["because"]) <= {n["rule"] for n in nodes(item["why"])}
     if result["status"] != "ok":
         return
     check_sentences_true(doc, edition)
@@ -311,7 +348,7 @@ def test_ambiguous_state_explains_its_common_rulings():
     state = pybridge.load(HERE / "mutual_grants_ambiguous.yaml")
     state["cards"].append({"id": "Torch", "alignment": "good"})
     state["abilities"] = [{"id": "torch-light", "on": "Torch", "target": "Sage"}]
-    result = pybridge.rule(state, explain=True)
+    result = inlined(pybridge.rule(state, explain=True))
     assert result["status"] == "ambiguous"
     common = ruling(result, "target", ability="torch-light")
     assert common in result["rulings"] and common["legal"] is True
@@ -335,7 +372,7 @@ def test_RED_INT_2_group_node_lists_the_characters_it_selects():
                             {"id": "Giant", "alignment": "evil", "strength": 11, "toughness": 12,
                              "brigade": "Black"}],
              "immunities": [{"id": "shade", "holder": "Lightbearer", "to": {"brigade": "Black"}}]}
-    result = pybridge.rule(state, explain=True)
+    result = inlined(pybridge.rule(state, explain=True))
     why = ruling(result, "battle_state", state="heroes_winning")["why"]
     step = node(why, "RED-INT-2", "shade")
     assert step["says"].endswith("it selects Giant"), step["says"]
@@ -364,7 +401,7 @@ def test_RED_BAT_1_immunity_to_a_curse_on_the_immune_hero_affects_the_battle():
              "cards": [{"id": "Curse", "alignment": "evil", "played_on": "Lightbearer",
                         "strength": -3}],
              "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Curse"}]}
-    result = pybridge.rule(state, explain=True)
+    result = inlined(pybridge.rule(state, explain=True))
     said = [n["says"] for item in all_rulings(result) for n in nodes(item["why"])]
     assert not any("no immunity affects the battle" in s for s in said), said
     top = ruling(result, "battle_state", state="mutual_destruction")
@@ -372,7 +409,8 @@ def test_RED_BAT_1_immunity_to_a_curse_on_the_immune_hero_affects_the_battle():
     assert "RED-BAT-0" not in top["because"]
     giant = ruling(result, "being_defeated", character="Giant")
     assert "RED-BAT-1" in giant["because"] and "RED-BAT-0" not in giant["because"]
-    node(giant["why"], "RED-BAT-1", "14 (Lightbearer 8 + Shieldbearer 6)", "12 (Giant 12)")
+    comparison(giant["why"], "RED-BAT-1", "Giant", "14 (Lightbearer 8 + Shieldbearer 6)",
+               "12 (Giant 12)")
     # the reason an immunity affects it: the Curse's -3 is left out of Lightbearer's own
     # strength, 8 (and not "against" Lightbearer: it never counted against it)
     procedure = node(giant["why"], "RED-BAT-1", "an immunity affects it")
@@ -390,11 +428,13 @@ def test_RED_BAT_0_curse_on_the_hero_that_no_immunity_covers_is_side_against_sid
                         "strength": -3},
                        {"id": "Charm", "alignment": "evil"}],
              "immunities": [{"id": "ward", "holder": "Lightbearer", "to": "Charm"}]}
-    result = pybridge.rule(state, explain=True)
+    result = inlined(pybridge.rule(state, explain=True))
     top = ruling(result, "battle_state", state="evil_winning")
     assert "RED-BAT-0" in top["because"]
     node(top["why"], "RED-BAT-0", "side against side: no immunity affects the battle")
-    node(top["why"], "RED-BAT-0", "Giant stands", "11 (Curse -3 + Lightbearer 8 + Shieldbearer 6)")
+    stands = comparison(top["why"], "RED-BAT-0", "Giant",
+                        "11 (Curse -3 + Lightbearer 8 + Shieldbearer 6)", "12 (Giant 12)")
+    assert stands["says"].startswith("Giant stands")
 
 
 def test_RED_BAT_1_NEG_reason_an_immunity_affects_the_battle_names_what_it_is_immune_to():
@@ -404,7 +444,7 @@ def test_RED_BAT_1_NEG_reason_an_immunity_affects_the_battle_names_what_it_is_im
     # immune to at least one opposing character in battle". The reason must name the Wraith,
     # never say Lightbearer is immune "to the strength of none".
     state = WRAITH_AGAINST_TWO
-    result = pybridge.rule(state, explain=True)
+    result = inlined(pybridge.rule(state, explain=True))
     said = [n["says"] for item in all_rulings(result) for n in nodes(item["why"])]
     assert not any("strength of none" in s for s in said), said
     why = ruling(result, "battle_state", state="heroes_winning")["why"]
@@ -609,12 +649,39 @@ class Model:
         return "RED-BAT-1"
 
 
+SIDE_NAMES = {"good": "heroes", "evil": "evil_characters"}
+
+
+def side_of(name):
+    """The alignment a side's name in a sentence stands for."""
+    return {v: k for k, v in SIDE_NAMES.items()}[name]
+
+
+def child(n, *keys):
+    """The one reason of node ``n`` (an expanded tree) whose facts hold every key."""
+    found = [c for c in n["why"] if all(k in c["facts"] for k in keys)]
+    assert len(found) == 1, (keys, n)
+    return found[0]
+
+
+def check_covered(model, d, group):
+    """A key group's node (stated once for the characters sharing it, covers/2) read for one
+    of them, D: it names D's immunities' keys, and leaves out just what D ignores."""
+    assert group["rule"] == "RED-IMM-1", group
+    assert side_of(group["facts"]["opposing_side"]) != model.align[d], group
+    keys = {tuple(m["to"].items())[0] if isinstance(m["to"], dict) else ("card", m["to"])
+            for m in model.immunities.values() if m["holder"] == d}
+    assert {(p["name"], p["value"]) for p in group["facts"]["keys"]} == keys, (group, keys)
+    assert fact_parts(group, "cards") == model.ignores(d), (group, model.ignores(d))
+    assert group["facts"]["total"] == sum(model.ignores(d).values()), group
+
+
 def check_sentence(model, n, defeated):
     """One node against the model: what it states of the state is so."""
     facts, says, rule = n["facts"], n["says"], n["rule"]
     check_sums(n)
     check_lists_written(n, ("characters", "cards", "strengths", "toughnesses", "opponents",
-                            "negatives", "immunities", "to"))
+                            "negatives", "immunities", "to", "keys"))
     check_roles(n, {"character": model.chars, "opponent": model.chars,
                     "holder": model.every, "granter": model.every, "host": model.every,
                     "card": model.every, "target": model.every,
@@ -629,19 +696,42 @@ def check_sentence(model, n, defeated):
     d = facts.get("character")
     if d is not None and "toughness" in facts:                 # a defender's comparison
         assert d in model.in_battle and rule == model.procedure(), (n, model.procedure())
-        assert fact_parts(n, "toughnesses") == model.side_toughness(d), n
-        assert facts["toughness"] == sum(model.side_toughness(d).values()), n
+        # its side's toughness, stated once for the side (a shared node, a reason of it)
+        assert side_of(facts["own_side"]) == model.align[d], n
+        own = child(n, "toughnesses")
+        assert fact_parts(own, "toughnesses") == model.side_toughness(d), n
+        assert facts["toughness"] == own["facts"]["toughness"] == \
+            sum(model.side_toughness(d).values()), n
         a = model.zeroed_by(d)
         if a is not None and model.total(a) < 0:
             assert fact_parts(n, "strengths") == model.contributions(a), n
+            assert "opposing_side" not in facts, n
         else:
-            assert fact_parts(n, "strengths") == model.opposing(d), n
+            # the opposing side's strength, stated once for that side
+            assert side_of(facts["opposing_side"]) != model.align[d], n
+            assert "strengths" not in facts, n
+            theirs = child(n, "strengths")
+            assert fact_parts(theirs, "strengths") == model.opposing(d), n
+            assert facts["opposing"] == theirs["facts"]["strength"] == \
+                sum(model.opposing(d).values()), n
         assert facts["strength"] == model.faced(d), (n, model.faced(d))
         if "ignored" in facts:
             assert facts["ignored"] == sum(model.ignores(d).values()), n
             assert facts["opposing"] == sum(model.opposing(d).values()), n
         assert ("stands" in says) == (not model.falls(d)), n
         assert (d in defeated) == model.falls(d), (n, defeated)
+    elif rule in ("RED-BAT-0", "RED-BAT-1") and "side" in facts:    # a side's total
+        assert rule == model.procedure(), (n, model.procedure())
+        side = side_of(facts["side"])
+        members = [c for c in sorted(model.in_battle) if model.align[c] == side]
+        assert members, n
+        if "strengths" in facts:
+            assert fact_parts(n, "strengths") == {x: w for c in members
+                                                  for x, w in model.contributions(c).items()}, n
+        else:
+            assert fact_parts(n, "toughnesses") == model.side_toughness(members[0]), n
+    elif rule == "RED-IMM-1" and "keys" in facts:             # a key group's coverage
+        pass                                                  # (read with each holder: below)
     elif rule in ("RED-BAT-0", "RED-BAT-1") and "characters" in facts:     # the procedure
         assert rule == model.procedure(), (n, model.procedure())
         assert set(facts["characters"]) == model.in_battle, n
@@ -658,20 +748,33 @@ def check_sentence(model, n, defeated):
                                            and model.falls(c) == down}, (key, n)
     # (a list with no item is no fact at all: facts.get(key, []))
     elif rule == "RED-IMM-1" and "not affected by strength on the cards" in says:
-        to = facts.get("to", [])                              # what it is immune to
+        if "to" not in facts and n["why"]:                    # what its group covers
+            group = child(n, "keys")
+            check_covered(model, d, group)
+            to = fact_names(group, "cards")
+        else:
+            to = facts.get("to", [])                          # what it is immune to
         assert to and all(model.ignored(d, x) for x in to), n
     elif rule == "RED-IMM-1" and d is not None:               # immune in battle
         assert d in model.in_battle and model.immune_in_battle(d), n
-        if model.ignores(d):                                  # the strength it ignores
+        if model.ignores(d) and "ignored" in facts:           # what its group covers
+            assert "cards" not in facts and facts["ignored"] == sum(model.ignores(d).values())
+            check_covered(model, d, child(n, "keys"))
+        elif model.ignores(d):                                # the strength it ignores
             assert "cards" in facts and fact_parts(n, "cards") == model.ignores(d), n
         else:                                                 # RED-BAT-1-NEG: none
             assert "cards" not in facts, n
             assert set(facts.get("opponents", [])) == set(model.immune_in_battle(d)), n
     elif rule == "RED-INT-2" and d is not None:               # a group selects
-        assert facts.get("cards"), n
-        assert all(model.by_selector(d, x) for x in facts["cards"]), n
+        cards = facts.get("cards", [])
+        if n["why"]:                                          # what its group covers
+            group = child(n, "keys")
+            check_covered(model, d, group)
+            cards = cards + fact_names(group, "cards")
+        assert cards, n
+        assert all(model.by_selector(d, x) for x in cards), n
         selected = {x for x in model.ignores(d) if model.by_selector(d, x)}
-        assert selected <= set(facts["cards"]), (n, selected)
+        assert selected <= set(cards), (n, selected)
     elif rule == "RED-INT-1" and "its own strength" in says:   # a card on itself left out
         assert fact_parts(n, "cards") == model.own_left_out(d), n
         assert fact_parts(n, "strengths") == model.contributions(d), n
@@ -680,6 +783,10 @@ def check_sentence(model, n, defeated):
         ignored = model.ignores(d)
         assert all(ignored.get(x) == w for x, w in fact_parts(n, "cards").items()), (n, ignored)
         assert all(x in model.cards for x in fact_names(n, "cards")), n
+    elif rule == "RED-INT-1" and "left out against" in says:  # ... the cards its group covers
+        group = child(n, "keys")
+        check_covered(model, d, group)
+        assert any(x in model.cards for x in fact_names(group, "cards")), n
     elif rule == "RED-IMM-3":
         a = model.zeroed_by(d)
         assert a == facts["opponent"] and facts["strength"] == model.total(a), n
@@ -712,7 +819,7 @@ def check_sentence(model, n, defeated):
 
 def check_sentences_true(doc, edition):
     """Every sentence of every ruling's tree, in every reading, is true of the state."""
-    result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    result = inlined(pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
     if result["status"] == "inconsistent":
         assert result["rulings"] == []
         return result
