@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import pybridge
 from explain_checks import (addends, EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
-                            check_deterministic, check_example, check_readme_shows, examples,
-                            explained, node, nodes, ruling, without_why)
+                            check_deterministic, check_example, check_readme_shows, check_shared,
+                            examples, explained, inlined, node, nodes, ruling, without_why)
 
 HERE = EXAMPLES / "hkk"
 
@@ -243,14 +243,17 @@ def test_explanations_agree_with_the_rulings(doc, edition):
     # In any state: explaining changes no ruling, and every ruling's tree validates and cites
     # each of its rules; an event step named in a tree is one of the state's events.
     plain = pybridge.rule(copy.deepcopy(doc), edition=edition)
-    result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
-    for item in all_rulings(result):
+    raw = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    for item in all_rulings(raw):
         jsonschema.validate(item["why"], NODE)
+    check_shared(raw)
+    result = inlined(raw)
+    for item in all_rulings(result):
         assert set(item["because"]) <= {n["rule"] for n in nodes(item["why"])}, item
         for n in nodes(item["why"]):
             if "step" in n["facts"]:
                 assert 1 <= n["facts"]["step"] <= n["facts"]["events"] == len(doc["events"])
-    assert json.loads(without_why(json.dumps(result))) == plain
+    assert json.loads(without_why(json.dumps(raw))) == plain
 
 
 def test_readme_shows_the_real_output():
@@ -302,6 +305,11 @@ def immunity_blocks(kind, cards, e):
         "mental_spell": bool({"spell", "enchantment"} & forms) and "mental" in subtypes,
         "combat_abilities": "combat_ability" in forms,                         # 132.10
     }.get(kind, kind in subtypes)                                              # 132.9
+
+
+def explained_state(doc, edition=None):
+    """The explained result of the document ``doc``, each why tree expanded (inlined)."""
+    return inlined(pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
 
 
 def check_true_of_state(doc, result):
@@ -434,14 +442,14 @@ def check_true_of_state(doc, result):
 @pytest.mark.parametrize("path", examples("hkk"), ids=lambda p: p.name)
 def test_every_sentence_of_every_example_is_true_of_its_state(path, edition):
     doc = pybridge.load(path)
-    check_true_of_state(doc, pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
+    check_true_of_state(doc, explained_state(doc, edition))
 
 
 @settings(max_examples=300, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(states(), st.sampled_from(("literal", "intended")))
 def test_every_sentence_of_a_random_state_is_true_of_it(doc, edition):
-    check_true_of_state(doc, pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
+    check_true_of_state(doc, explained_state(doc, edition))
 
 
 def test_the_sentence_check_catches_wrong_sentences():
@@ -452,7 +460,7 @@ def test_the_sentence_check_catches_wrong_sentences():
            "effects": [{"id": "hit", "by": "A", "target": "B", "damage": 1,
                         "damage_modifiers": [-2], "targeted": False}],
            "events": [{"gain_immunity": {"card": "A", "kind": "poison"}}]}
-    result = pybridge.rule(copy.deepcopy(doc), explain=True)
+    result = explained_state(doc)
     check_true_of_state(doc, result)
     amount = node(ruling(result, "damage", effect="hit")["why"], "HKK-132.0", "never below 0")
     assert "so it deals 0" in amount["says"]
@@ -467,3 +475,33 @@ def test_the_sentence_check_catches_wrong_sentences():
         corrupt(node(ruling(wrong, "damage", effect="hit")["why"], "HKK-132.0", "never below 0"))
         with pytest.raises(AssertionError):
             check_true_of_state(doc, wrong)
+
+
+def test_an_immunity_gained_twice_is_stated_once_for_every_effect_it_blocks():
+    # HKK-132.9: a source of a subtype the card is immune to has no effect on it; HKK-132.0:
+    # an immunity gained by an event holds from that event on. The Salamander gains fire
+    # immunity at events 1 and 2, and two fire sources' eruptions meet it: neither affects
+    # it. Where the immunity comes from (both gains) is one shared step that both effects'
+    # trees refer to, not a copy of every gain under every effect (n effects and n gains
+    # would be n x n steps).
+    doc = {"rulebook": "hkk",
+           "cards": [{"id": "Salamander", "kind": "creature"},
+                     {"id": "Volcano", "kind": "source", "subtypes": ["fire"]}],
+           "events": [{"gain_immunity": {"card": "Salamander", "kind": "fire"}},
+                      {"gain_immunity": {"card": "Salamander", "kind": "fire"}}],
+           "effects": [{"id": "eruption", "by": "Volcano", "target": "Salamander"},
+                       {"id": "second eruption", "by": "Volcano", "target": "Salamander"}]}
+    raw = pybridge.rule(copy.deepcopy(doc), explain=True)
+    check_shared(raw)
+    held = [key for key, n in raw["shared"].items()
+            if n["rule"] == "HKK-132.0" and "holds fire immunity gained by the events" in n["says"]]
+    assert len(held) == 1
+    gains = [n["says"] for n in raw["shared"][held[0]]["why"]]
+    assert gains == ["Salamander gains fire immunity at event 1 of 2, before the effects are "
+                     "ruled on", "Salamander gains fire immunity at event 2 of 2, before the "
+                     "effects are ruled on"]
+    result = inlined(raw)
+    for effect in ("eruption", "second eruption"):
+        assert ruling(result, "affects", effect=effect)["affected"] is False
+        node(ruling(result, "affects", effect=effect)["why"], "HKK-132.9", "fire")
+        node(ruling(result, "affects", effect=effect)["why"], "HKK-132.0", "at event 2 of 2")
