@@ -56,6 +56,28 @@ def b5_beings(n):
                                       "elements": elements})
 
 
+def hkk_gains_on_one_card(n):
+    """One creature gaining fire and poison immunity n times in turn, and n damage effects on
+    it (every effect meets immunities that n events gave)."""
+    cards = [{"id": "C0", "kind": "creature"}, {"id": "C1", "kind": "creature"}]
+    events = [{"gain_immunity": {"card": "C0", "kind": ("fire", "poison")[i % 2]}}
+              for i in range(n)]
+    effects = [{"id": f"F{i}", "by": "C1", "target": "C0", "damage": 1} for i in range(n)]
+    return "gains.json", json.dumps({"rulebook": "hkk", "cards": cards, "events": events,
+                                     "effects": effects})
+
+
+def b5_fields(n):
+    """n fields, each with two fleets protected from maelstroms and two maelstroms that
+    destroy fleets (the rulings are n x 8: each field is ruled on its own)."""
+    beings = [{"id": f"B{f}.{j}", "type": "fleet", "field": f"F{f}", "protected_from": ["MA"]}
+              for f in range(n) for j in range(2)]
+    elements = [{"id": f"E{f}.{j}", "type": "MA", "field": f"F{f}", "destroys": ["fleet"]}
+                for f in range(n) for j in range(2)]
+    return "fields.json", json.dumps({"rulebook": "b5", "beings": beings,
+                                      "elements": elements})
+
+
 def chronopia_models(n):
     """One shooter and n enemy models in ten units, on a grid in front of it."""
     models = [{"id": "S", "army": "A", "size": 2, "position": [0, 0], "facing": 0,
@@ -92,19 +114,36 @@ def long_identifier(n):
     return "identifier.json", json.dumps(document)
 
 
-# (name, generator, sizes, what n counts)
+# (name, generator, sizes, what n counts, extra options of `rulings rule`)
+EXPLAIN = ("--explain",)
 KINDS = [
     ("redemption: group selectors and cards", redemption_selectors, (125, 250, 500, 1000),
-     "heroes (and evil characters)"),
+     "heroes (and evil characters)", ()),
     ("redemption: two selectors per hero", redemption_two_selectors, (125, 250, 500, 1000),
-     "heroes (and evil characters)"),
+     "heroes (and evil characters)", ()),
     ("redemption: one holder's immunities", redemption_one_holder, (500, 1000, 2000, 4000),
-     "immunities (and evil characters)"),
-    ("hkk: events", hkk_events, (1000, 2000, 4000, 8000), "cards, events and effects"),
-    ("b5: beings in one field", b5_beings, (200, 400, 800, 1600), "beings (4 elements)"),
-    ("chronopia: models, one shooter", chronopia_models, (200, 400, 800, 1600), "models"),
-    ("JSON: escaped quotes", json_escaped_quotes, (80, 160, 320, 640), "KB"),
-    ("YAML: aliases of one long string", yaml_aliases, (25, 50, 100, 200), "thousand aliases"),
-    ("a long identifier", long_identifier, (2, 4, 8, 16), "MB"),
+     "immunities (and evil characters)", ()),
+    ("hkk: events", hkk_events, (1000, 2000, 4000, 8000), "cards, events and effects", ()),
+    ("hkk: gains on one card", hkk_gains_on_one_card, (250, 500, 1000, 2000),
+     "events (and effects)", ()),
+    ("b5: beings in one field", b5_beings, (200, 400, 800, 1600), "beings (4 elements)", ()),
+    ("b5: fields", b5_fields, (200, 400, 800, 1600), "fields (2 beings, 2 elements each)", ()),
+    ("chronopia: models, one shooter", chronopia_models, (200, 400, 800, 1600), "models", ()),
+    ("redemption --explain: group selectors and cards", redemption_selectors,
+     (125, 250, 500, 1000), "heroes (and evil characters)", EXPLAIN),
+    ("redemption --explain: two selectors per hero", redemption_two_selectors,
+     (125, 250, 500, 1000), "heroes (and evil characters)", EXPLAIN),
+    ("hkk --explain: events", hkk_events, (250, 500, 1000, 2000), "cards, events and effects",
+     EXPLAIN),
+    ("hkk --explain: gains on one card", hkk_gains_on_one_card, (250, 500, 1000, 2000),
+     "events (and effects)", EXPLAIN),
+    ("b5 --explain: fields", b5_fields, (100, 200, 400, 800),
+     "fields (2 beings, 2 elements each)", EXPLAIN),
+    ("chronopia --explain: models, one shooter", chronopia_models, (200, 400, 800, 1600),
+     "models", EXPLAIN),
+    ("JSON: escaped quotes", json_escaped_quotes, (80, 160, 320, 640), "KB", ()),
+    ("YAML: aliases of one long string", yaml_aliases, (25, 50, 100, 200), "thousand aliases",
+     ()),
+    ("a long identifier", long_identifier, (2, 4, 8, 16), "MB", ()),
 ]
 QUICK_SIZES = 2          # --quick: the first two sizes of each kind

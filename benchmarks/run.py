@@ -9,8 +9,9 @@
 - growth: one battle of 250 .. 4,000 characters (every tenth character holding an immunity):
   time and peak memory of `rulings rule`, and the factor per doubling.
 - growth by input kind: one document growing in one kind of input (group selectors, hkk
-  events, b5 beings, chronopia models, JSON text, YAML aliases, a long identifier): time,
-  peak memory and the factor per doubling (benchmarks/growth_inputs.py).
+  events, b5 beings and fields, chronopia models, each also with `--explain`; JSON text,
+  YAML aliases, a long identifier): time, peak memory and the factor per doubling
+  (benchmarks/growth_inputs.py; `--kinds-only` runs just this section).
 - single call: one small state through the CLI against `python -c "import clingo"`
   (benchmarks/startup.py; `--single-only` runs just this section).
 - analysis at scale (benchmarks/scale.py): the monotonicity invariant RED-INV-5 violated
@@ -157,13 +158,13 @@ CAP = 30.0      # seconds: a kind whose size takes longer is not measured at lar
 def bench_kinds(folder, quick, runs):
     """Growth by input kind (benchmarks/growth_inputs.py): rows (kind, unit, [(n, entry)])."""
     rows = []
-    for name, make, sizes, unit in growth_inputs.KINDS:
+    for name, make, sizes, unit, options in growth_inputs.KINDS:
         measured = []
         for n in sizes[:growth_inputs.QUICK_SIZES] if quick else sizes:
             file_name, text = make(n)
             path = folder / file_name
             path.write_text(text, encoding="utf-8")
-            command = rulings_command() + ["rule", "--format", "json", str(path)]
+            command = rulings_command() + ["rule", *options, "--format", "json", str(path)]
             measured.append((n, median_of(command, runs, accept=(0, 2))))
             if measured[-1][1][0] > CAP:     # the next size would take far longer
                 break
@@ -349,7 +350,18 @@ def main():
     parser.add_argument("--single-only", action="store_true",
                         help="run only the single-call section (benchmarks/startup.py) and "
                              "replace it in an existing RESULTS.md")
+    parser.add_argument("--kinds-only", action="store_true",
+                        help="run only the growth-by-input-kind section "
+                             "(benchmarks/growth_inputs.py) and replace it in an existing "
+                             "RESULTS.md")
     args = parser.parse_args()
+    if args.kinds_only:
+        print("growth by input kind ...", flush=True)
+        with tempfile.TemporaryDirectory() as folder:
+            kinds = bench_kinds(Path(folder), args.quick, 1 if args.quick else 3)
+        replace_section(Path(args.out), _kinds_lines(kinds), "--kinds-only")
+        print(f"updated {args.out}")
+        return
     if args.single_only:
         print("single call ...", flush=True)
         replace_section(Path(args.out), single_lines(bench_single(21)), "--single-only")
