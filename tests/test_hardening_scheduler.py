@@ -230,3 +230,31 @@ def test_a_stopping_signal_to_the_group_stops_two_workers_at_once_and_quietly(si
     assert stopped < 3, f"stopped in {stopped:.1f} s"
     time.sleep(0.5)
     assert not [pid for pid in workers if _running(pid)]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("command", [BIG_CHECK, ["enumerate", "redemption", "--characters", "6",
+                                                 "--timeout", "60", "--format", "json"]],
+                         ids=["check", "enumerate"])
+def test_a_signal_while_the_local_cluster_starts_still_gives_the_summary(command):
+    # Ctrl-C as soon as the first worker process exists (the cluster still starting, nothing
+    # submitted): the same as later, one line "interrupted", 130, and the summary with
+    # nothing decided, not a run that prints nothing.
+    process = subprocess.Popen(COMMAND + command + ["--workers", "2"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        until = time.monotonic() + 60
+        while not _workers(process.pid) and time.monotonic() < until \
+                and process.poll() is None:
+            time.sleep(0.02)
+        assert _workers(process.pid), "no worker process started"
+        os.killpg(process.pid, signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130
+    assert err == "interrupted\n"
+    assert '"interrupted": true' in out

@@ -85,26 +85,29 @@ def check_parts(book, group, parts, bounds, edition, timeout=None, progress=None
     if cubes is None:       # the space alone did not ground in time
         return [_unknown(i) for i in parts]
     results = []
-    with cluster.executor(workers, scheduler) as executor:
-        for invariant in parts:
-            if progress:
-                progress.start(invariant.id)
-            args = (executor, book, group, invariant, bounds, edition, cubes, timeout)
-            try:
-                entry = isolate.call(_decide, args, timeout) if executor.local \
-                    else _decide(*args)
-            except KeyboardInterrupt:   # Ctrl-C: what is decided stays, the rest is unknown
-                results += [_unknown(i, interrupted=True) for i in parts[len(results):]]
+    try:
+        with cluster.executor(workers, scheduler) as executor:
+            for invariant in parts:
                 if progress:
-                    progress.done("unknown")
-                return results
-            except isolate.Ended as ended:      # out of memory, say: this one is unknown
-                entry = _unknown(invariant, reason=str(ended))
-            if entry is None:   # killed at the deadline: grounding or search did not finish
-                entry = _unknown(invariant)
-            results.append(entry)
-            if progress:
-                progress.done(entry["status"])
+                    progress.start(invariant.id)
+                args = (executor, book, group, invariant, bounds, edition, cubes, timeout)
+                try:
+                    entry = isolate.call(_decide, args, timeout) if executor.local \
+                        else _decide(*args)
+                except KeyboardInterrupt:   # Ctrl-C: what is decided stays, the rest unknown
+                    results += [_unknown(i, interrupted=True) for i in parts[len(results):]]
+                    if progress:
+                        progress.done("unknown")
+                    return results
+                except isolate.Ended as ended:      # out of memory, say: this one is unknown
+                    entry = _unknown(invariant, reason=str(ended))
+                if entry is None:   # killed at the deadline: grounding or search did not finish
+                    entry = _unknown(invariant)
+                results.append(entry)
+                if progress:
+                    progress.done(entry["status"])
+    except KeyboardInterrupt:   # while the local cluster started or stopped
+        results += [_unknown(i, interrupted=True) for i in parts[len(results):]]
     return results
 
 

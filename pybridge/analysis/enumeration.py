@@ -111,10 +111,16 @@ def _listing(book, bounds, question, head, name, timeout, out, progress, workers
     if timeout is not None:
         timeout = max(0.0, timeout - (time.monotonic() - started))
     args = (book, bounds, question, head, name, cubes, timeout, out, progress)
-    with cluster.executor(workers, scheduler) as executor:
-        if executor.local:
-            return _isolated(_merged, (executor,) + args, timeout, empty, out)
-        return _merged(executor, *args)
+    result = None
+    try:
+        with cluster.executor(workers, scheduler) as executor:
+            result = _isolated(_merged, (executor,) + args, timeout, empty, out) \
+                if executor.local else _merged(executor, *args)
+    except KeyboardInterrupt:   # while the local cluster started or stopped
+        if result is None:
+            return {**empty, "total": 0, "complete": False, "interrupted": True}
+        result = {**result, "interrupted": True}
+    return result
 
 
 def _merged(executor, book, bounds, question, head, name, cubes, timeout, out, progress):
