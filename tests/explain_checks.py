@@ -2,6 +2,7 @@
 the checks every explained example must pass, and the checks that explanations stay out of
 the analysis (asp/core/explain.lp: every explanation rule is guarded by ``explaining = 1``)."""
 
+import copy
 import json
 import os
 import re
@@ -66,9 +67,10 @@ def examples(rulebook):
     return sorted((EXAMPLES / rulebook).glob("*.yaml"))
 
 
-def explained(path):
-    """The explained result of a state, each why tree expanded (inlined)."""
-    return inlined(pybridge.rule(path, explain=True))
+def explained(state, edition=None):
+    """The explained result of a state (a path, or a document: not changed), each why tree
+    expanded (inlined)."""
+    return inlined(pybridge.rule(copy.deepcopy(state), edition=edition, explain=True))
 
 
 def references(why):

@@ -307,11 +307,6 @@ def immunity_blocks(kind, cards, e):
     }.get(kind, kind in subtypes)                                              # 132.9
 
 
-def explained_state(doc, edition=None):
-    """The explained result of the document ``doc``, each why tree expanded (inlined)."""
-    return inlined(pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
-
-
 def check_true_of_state(doc, result):
     """Every node of every ruling's tree says only what the state bears out: the effect,
     reaction and event it names are the document's, with their card, target and order; its
@@ -442,14 +437,14 @@ def check_true_of_state(doc, result):
 @pytest.mark.parametrize("path", examples("hkk"), ids=lambda p: p.name)
 def test_every_sentence_of_every_example_is_true_of_its_state(path, edition):
     doc = pybridge.load(path)
-    check_true_of_state(doc, explained_state(doc, edition))
+    check_true_of_state(doc, explained(doc, edition))
 
 
 @settings(max_examples=300, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(states(), st.sampled_from(("literal", "intended")))
 def test_every_sentence_of_a_random_state_is_true_of_it(doc, edition):
-    check_true_of_state(doc, explained_state(doc, edition))
+    check_true_of_state(doc, explained(doc, edition))
 
 
 def test_the_sentence_check_catches_wrong_sentences():
@@ -460,7 +455,7 @@ def test_the_sentence_check_catches_wrong_sentences():
            "effects": [{"id": "hit", "by": "A", "target": "B", "damage": 1,
                         "damage_modifiers": [-2], "targeted": False}],
            "events": [{"gain_immunity": {"card": "A", "kind": "poison"}}]}
-    result = explained_state(doc)
+    result = explained(doc)
     check_true_of_state(doc, result)
     amount = node(ruling(result, "damage", effect="hit")["why"], "HKK-132.0", "never below 0")
     assert "so it deals 0" in amount["says"]
