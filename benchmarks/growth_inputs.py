@@ -27,6 +27,15 @@ def redemption_two_selectors(n):
     return "two_selectors.json", json.dumps(document)
 
 
+def redemption_named_and_selector(n):
+    """n heroes each immune to {alignment: evil} and to one evil character by name; n evil
+    characters each with a card on it (the named character is one the selector selects)."""
+    name, text = redemption_selectors(n)
+    document = json.loads(text)
+    document["immunities"] += [{"holder": f"H{i}", "to": f"E{i}"} for i in range(n)]
+    return "named_and_selector.json", json.dumps(document)
+
+
 def redemption_one_holder(n):
     """One hero immune to n brigades, one evil character of each brigade."""
     characters = [{"id": "H", "alignment": "good", "strength": 1, "toughness": 1}]
@@ -121,6 +130,8 @@ KINDS = [
      "heroes (and evil characters)", ()),
     ("redemption: two selectors per hero", redemption_two_selectors, (125, 250, 500, 1000),
      "heroes (and evil characters)", ()),
+    ("redemption: a selector and a named card per hero", redemption_named_and_selector,
+     (125, 250, 500, 1000), "heroes (and evil characters)", ()),
     ("redemption: one holder's immunities", redemption_one_holder, (500, 1000, 2000, 4000),
      "immunities (and evil characters)", ()),
     ("hkk: events", hkk_events, (1000, 2000, 4000, 8000), "cards, events and effects", ()),
@@ -132,6 +143,8 @@ KINDS = [
     ("redemption --explain: group selectors and cards", redemption_selectors,
      (125, 250, 500, 1000), "heroes (and evil characters)", EXPLAIN),
     ("redemption --explain: two selectors per hero", redemption_two_selectors,
+     (125, 250, 500, 1000), "heroes (and evil characters)", EXPLAIN),
+    ("redemption --explain: a selector and a named card per hero", redemption_named_and_selector,
      (125, 250, 500, 1000), "heroes (and evil characters)", EXPLAIN),
     ("hkk --explain: events", hkk_events, (250, 500, 1000, 2000), "cards, events and effects",
      EXPLAIN),

@@ -11,6 +11,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import pybridge
+from pybridge.books import get
+from pybridge.results import assemble
+from pybridge.solving import solve
 from reference.redemption import rule_battle
 from test_redemption_reference import battles
 
@@ -41,6 +44,9 @@ def spelled_out(doc):
     out = copy.deepcopy(doc)
     immunities = []
     for m in doc.get("immunities", []):
+        if isinstance(m["to"], str):
+            immunities.append(m)
+            continue
         for i, target in enumerate(_selected(doc, m["to"])):
             immunities.append({**m, "id": f"{m['id']} / {i}", "to": target})
     out["immunities"] = immunities
@@ -129,3 +135,104 @@ def test_RED_INT_2_two_selectors_each_leave_out_what_they_select():
     assert _battle(doc({"brigade": "black"})) == (["mutual_destruction"], evil | {"H1", "H2"})
     # With the type alone they face 8 + 3 = 11 >= 8.
     assert _battle(doc({"type": "dragon"})) == (["mutual_destruction"], evil | {"H1", "H2"})
+
+
+# Characters whose immunities mix selectors with cards named one by one. A named card that
+# one of the holder's own selectors selects adds nothing while the selectors count (RED-INT-2:
+# "immune to evil characters" already covers the evil character named), so such a character
+# is ruled by the group of its selectors, shared with every character holding the same
+# selectors (asp/redemption/vocabulary.lp, subsumed/2). Where the selectors do not count,
+# its named cards are its group. Either way the battle must be the one the cards spell out.
+
+ALL_IDS = frozenset(get("redemption").encoding.editions["literal"].rule_ids)
+
+
+def _battle_under(doc, in_force):
+    """Battle state and defeated characters of ``doc`` with exactly the rule IDs in force."""
+    book = get("redemption")
+    outcome = solve(book.encoding, book.facts(book.validate(copy.deepcopy(doc))), set(in_force))
+    result = assemble(book, "literal", outcome)
+    assert result["status"] == "ok", result
+    state = [r["state"] for r in result["rulings"] if r["kind"] == "battle_state"]
+    defeated = {r["character"] for r in result["rulings"] if r["kind"] == "being_defeated"}
+    return state, defeated
+
+
+def _named_only(doc):
+    """The document without its selector immunities: what is left where selectors do not count."""
+    out = copy.deepcopy(doc)
+    out["immunities"] = [m for m in doc["immunities"] if isinstance(m["to"], str)]
+    return out
+
+
+@st.composite
+def mixed_battles(draw):
+    """Battles of 3+ characters whose holders have one or two selector immunities and one or
+    two immunities to named cards, most of them cards a selector of the holder selects."""
+    doc = draw(selector_battles())
+    ids = [e["id"] for e in doc["characters"] + doc.get("cards", [])]
+    immunities = list(doc["immunities"])
+    for h in sorted({m["holder"] for m in doc["immunities"]}):
+        mine = [m["to"] for m in doc["immunities"] if m["holder"] == h]
+        selected = sorted({x for to in mine for x in _selected(doc, to)} - {h})
+        for j in range(draw(st.integers(1, 2))):
+            pool = selected if selected and draw(st.integers(0, 3)) else [x for x in ids if x != h]
+            immunities.append({"id": f"{h} named {j}", "holder": h,
+                               "to": draw(st.sampled_from(pool)), "duration": "game"})
+    doc["immunities"] = immunities
+    return doc
+
+
+@settings(max_examples=200, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(mixed_battles())
+def test_RED_INT_2_named_cards_beside_selectors_rule_as_the_cards_spelled_out(doc):
+    plain = spelled_out(doc)
+    battle = _battle(doc)
+    assert battle == _battle(plain), doc
+    expected = rule_battle(copy.deepcopy(plain))
+    assert (battle[0][0] if battle[0] else None, battle[1]) == \
+        (expected["battle_state"], expected["being_defeated"]), doc
+    for edition in ("negative_counts",):
+        assert pybridge_battle(doc, edition) == pybridge_battle(plain, edition), doc
+    # Without RED-INT-2 a selector selects nothing: the named cards alone decide.
+    without = ALL_IDS - {"RED-INT-2"}
+    assert _battle_under(doc, without) == _battle_under(_named_only(doc), without), doc
+
+
+def pybridge_battle(doc, edition):
+    result = pybridge.rule(copy.deepcopy(doc), edition=edition)
+    assert result["status"] == "ok", result
+    return ([r["state"] for r in result["rulings"] if r["kind"] == "battle_state"],
+            {r["character"] for r in result["rulings"] if r["kind"] == "being_defeated"})
+
+
+def test_RED_INT_2_named_evil_character_beside_immunity_to_evil():
+    # RED-BAT-1, five characters, so the multi-character process. H0 is immune to
+    # {alignment: evil} and to E0 by name, H1 to {alignment: evil} and to E1, H2 to nothing.
+    # Evil strength in battle: E0 2 + Axe 1 (played on E0, part of E0's strength, RED-INT-1)
+    # + E1 2 = 5; heroes' toughness 1 + 1 + 1 = 3; evil toughness 1 + 1 = 2, heroes'
+    # strength 3.
+    doc = {"rulebook": "redemption",
+           "characters": [{"id": f"H{i}", "alignment": "good", "strength": 1, "toughness": 1}
+                          for i in range(3)]
+           + [{"id": f"E{i}", "alignment": "evil", "strength": 2, "toughness": 1} for i in range(2)],
+           "cards": [{"id": "Axe", "alignment": "evil", "type": "enhancement", "played_on": "E0",
+                      "strength": 1}],
+           "immunities": [{"id": f"{k}{i}", "holder": f"H{i}", "to": to, "duration": "game"}
+                          for i in range(2)
+                          for k, to in (("a", {"alignment": "evil"}), ("n", f"E{i}"))]}
+    # "immune to at least one opposing character ... is being defeated only if the total
+    # strength of the characters that it is not immune to ... >= the total toughness":
+    # H0 and H1 are immune to every evil character (the selector), so face 0 < 3 and stand;
+    # H2 faces 5 >= 3; each evil character faces 3 >= 2.
+    evil = {"E0", "E1"}
+    assert _battle(doc) == (["heroes_winning"], evil | {"H2"})
+    # Where selectors do not count (without RED-INT-2), H0 is immune to E0 alone: it faces
+    # E1's 2 < 3 and stands; H1, immune to E1 alone, faces E0 2 + Axe 1 = 3 >= 3 (the
+    # boundary: "greater than or equal") and is defeated.
+    without = ALL_IDS - {"RED-INT-2"}
+    assert _battle_under(doc, without) == (["heroes_winning"], evil | {"H1", "H2"})
+    # With E0 one weaker (Axe 0), H1 faces 2 < 3 and stands.
+    doc["cards"][0]["strength"] = 0
+    assert _battle_under(doc, without) == (["heroes_winning"], evil | {"H2"})
