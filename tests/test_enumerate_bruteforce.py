@@ -137,17 +137,17 @@ def test_bruteforce_counts_worked_out_by_hand():
     redemption, hkk, b5 = get("redemption"), get("hkk"), get("b5")
     count = lambda book, bounds: len(spaces.situations(book, bounds))  # noqa: E731
     # redemption, values and toughness 0..0, 5 phases, no cards, at most one immunity: an
-    # immunity has a holder, a target (card(X) for each character X, 2 brigades, 3
-    # alignments, 3 types), 5 phases used in and 3 durations.
-    # One character (good or evil): 2 * (1 + 1 * 9 * 15) = 272.
+    # immunity has a holder, a target (card(X) for each character X but the holder: none is
+    # immune to itself; 2 brigades, 3 alignments, 3 types), 5 phases used in and 3 durations.
+    # One character (good or evil): 2 * (1 + 1 * 8 * 15) = 242.
     # Two: without an immunity the alignments as a multiset: 3; with one, 2 * 2 alignments *
-    # 2 holders * 10 targets * 15 = 1200 labelled states, none fixed by swapping the two
-    # (the holder moves), so 600. Total (272 + 603) * 5 phases.
-    assert count(redemption, _redemption(2, immunities=1)) == (272 + 603) * 5 == 4375
+    # 2 holders * 9 targets * 15 = 1080 labelled states, none fixed by swapping the two
+    # (the holder moves), so 540. Total (242 + 543) * 5 phases.
+    assert count(redemption, _redemption(2, immunities=1)) == (242 + 543) * 5 == 3925
     # the enumerate defaults (values 0..1: 4 stats per character): 1 character
-    # 4 * 136 * 5 = 2720; 2 characters (10 multisets + 16 * 2 * 10 * 15 / 2) * 5 = 12050
+    # 4 * 121 * 5 = 2420; 2 characters (10 multisets + 16 * 2 * 9 * 15 / 2) * 5 = 10850
     assert count(redemption, dict(redemption.listing_bounds, values="0..1",
-                                  toughness="0..0")) == 2720 + 12050
+                                  toughness="0..0")) == 2420 + 10850
     # hkk: one card (least 1) of 9 kinds; an effect by and on cards (by, target), targeted.
     # One card: 9 * 2 = 18; two cards without an effect: 9 * 10 / 2 = 45; with one: 81 * 4
     # labelled states, none fixed by swapping the cards ((1,2) <-> (2,1)), so 162.
@@ -284,7 +284,9 @@ def test_redemption_battle_rulings_agree_with_the_reference(case_id):
         if supported(line["state"]):
             assert battle_summary(line["rulings"]) == reference_summary(line["state"]), line
             checked += 1
-    assert checked >= len(lines) // 10 and checked > 0
+    # Not vacuous: a good share of the space. (An immunity names a card in 1 of its 9 targets
+    # at two characters, none being immune to itself, so about a tenth of those states.)
+    assert checked >= len(lines) // 20 and checked > 0
     _, name, bounds = BY_ID[case_id]
     # not vacuous: the reference rules states with what the case adds
     checked_with = lambda key: any(supported(line["state"]) and line["state"].get(key)  # noqa

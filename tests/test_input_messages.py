@@ -145,3 +145,37 @@ def test_a_unit_of_one_army_is_valid(tmp_path):
                  "  - {id: A2, army: A, unit: U, size: 1, position: [2, 0], facing: 90}\n"
                  "  - {id: B1, army: B, unit: V, size: 1, position: [5, 0], facing: 90}\n")
     assert rulings("validate", str(path)).returncode == 0
+
+
+SELF_IMMUNE = ("rulebook: redemption\ncharacters:\n"
+               "  - {id: Sir, alignment: good, strength: 1, toughness: 1}\n"
+               "  - {id: Orc, alignment: evil, strength: 1, toughness: 1}\n"
+               "immunities:\n"
+               "  - {id: ward, holder: Orc, to: {alignment: evil}}\n")
+
+
+@pytest.mark.parametrize("command", ["validate", "rule"])
+def test_a_card_immune_to_itself_by_name_is_refused(tmp_path, command):
+    # README: "A card is never immune to itself." Named, that is a document error.
+    path = write(tmp_path, SELF_IMMUNE + "  - {id: vain, holder: Sir, to: Sir}\n")
+    result = rulings(command, str(path))
+    assert result.returncode == 2
+    assert result.stderr == f"error: {path}: immunities[1].to: 'Sir' cannot be immune to itself\n"
+
+
+def test_a_selector_that_selects_its_holder_is_valid(tmp_path):
+    # The Orc is immune to every evil card, itself among them: the selector is valid, and
+    # only the Orc's own part of it has no effect (RED-IMM-6 makes all of it void here).
+    assert rulings("validate", str(write(tmp_path, SELF_IMMUNE))).returncode == 0
+
+
+def test_the_redemption_space_holds_no_card_immune_to_itself(tmp_path):
+    out = tmp_path / "states.jsonl"
+    result = rulings("enumerate", "redemption", "--characters", "2", "--immunities", "1",
+                     "--out", str(out), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    states = [json.loads(line)["state"] for line in out.read_text().splitlines()]
+    # 2,420 states of one character and 10,850 of two (tests/test_enumerate_bruteforce.py)
+    assert len(states) == 13270
+    named = [m for s in states for m in s.get("immunities", ()) if isinstance(m["to"], str)]
+    assert named and all(m["to"] != m["holder"] for m in named)

@@ -72,8 +72,10 @@ def battles(draw, max_cards=2, max_immunities=4, min_cards=0, min_immunities=0):
     for j in range(draw(st.integers(min_immunities, max_immunities))):
         holder = draw(st.sampled_from(range(len(char_ids))))
         opposing = char_ids[n_good:] if holder < n_good else char_ids[:n_good]
-        # Any character or card (allies, the holder itself), weighted towards opponents.
-        to = draw(st.one_of(st.sampled_from(char_ids + card_ids),
+        # Any character or card but the holder itself (never valid: a card is never immune
+        # to itself), allies too, weighted towards opponents.
+        others = [x for x in char_ids + card_ids if x != char_ids[holder]]
+        to = draw(st.one_of(st.sampled_from(others or opposing or card_ids),
                             st.sampled_from(opposing + card_ids),
                             st.sampled_from(card_ids or opposing)))
         m = {"id": f"imm {j} «{draw(st.sampled_from(IDS))}»",

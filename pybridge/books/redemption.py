@@ -8,8 +8,9 @@ from collections import defaultdict
 from functools import cached_property
 
 from ..analysis.bounds import Bound
+from ..errors import InputError
 from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
-                      check_sum, refuse_cycles)
+                      check_sum, refuse_cycles, shown)
 from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
 from .base import Rulebook, RulingKind
 
@@ -233,6 +234,10 @@ class Redemption(Rulebook):
             cards.require(immunity["holder"], f"{path}.holder")
             if isinstance(immunity["to"], str):
                 cards.require(immunity["to"], f"{path}.to")
+                if immunity["to"] == immunity["holder"]:
+                    # "A card is never immune to itself" (README): refused, not ruled away
+                    raise InputError(f"{shown(immunity['to'])} cannot be immune to itself",
+                                     f"{path}.to")
             cards.require(immunity["granted_by"], f"{path}.granted_by")
             if immunity["phase"] is None:
                 immunity["phase"] = state["phase"]

@@ -356,8 +356,12 @@ def _rows(facts, name):
 
 
 def _valid_redemption(book):
-    """asp/redemption/valid.lp: no card is played on itself, directly or through a chain."""
+    """asp/redemption/valid.lp: no card is played on itself, directly or through a chain,
+    and none is immune to itself by name."""
     def valid(facts):
+        holders = dict(_rows(facts, "state_immunity"))
+        if any(to == (2, "card", holders.get(i)) for i, to in _rows(facts, "state_immunity_to")):
+            return False
         return _chains_acyclic(dict(_rows(facts, "state_played_on")))
     return valid
 
