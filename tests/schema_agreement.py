@@ -51,6 +51,8 @@ BEYOND_SCHEMA = {
     "a being already in the field": r"the being is already in this field$",
     "a unit of two armies": r"army .*, but models\[\d+\] of the same unit .* is of army .*: "
                             r"a unit's models are of one army$",
+    "a card immune to itself (the holder's id as the immunity's to)":
+        r".* cannot be immune to itself$",
     "a model and itself": r"a model and itself$|a model engaged with itself$"
                           r"|a model cannot shoot at itself$",
     "weapon ranges out of order": r"expected short <= medium <= max$",

@@ -40,14 +40,15 @@ def _selected(doc, selector):
 
 
 def spelled_out(doc):
-    """The same document with every selector immunity replaced by one per selected card."""
+    """The same document with every selector immunity replaced by one per selected card but
+    the holder (a card is never immune to itself: that part of a selector has no effect)."""
     out = copy.deepcopy(doc)
     immunities = []
     for m in doc.get("immunities", []):
         if isinstance(m["to"], str):
             immunities.append(m)
             continue
-        for i, target in enumerate(_selected(doc, m["to"])):
+        for i, target in enumerate(t for t in _selected(doc, m["to"]) if t != m["holder"]):
             immunities.append({**m, "id": f"{m['id']} / {i}", "to": target})
     out["immunities"] = immunities
     return out
