@@ -358,7 +358,7 @@ def main():
     if args.kinds_only:
         print("growth by input kind ...", flush=True)
         with tempfile.TemporaryDirectory() as folder:
-            kinds = bench_kinds(Path(folder), args.quick, 1 if args.quick else 3)
+            kinds = bench_kinds(Path(folder), args.quick, 1 if args.quick else 5)
         replace_section(Path(args.out), _kinds_lines(kinds), "--kinds-only")
         print(f"updated {args.out}")
         return
