@@ -1,6 +1,6 @@
 """Redemption: a character with several selector immunities (RED-INT-2) is ruled by one sum
-per group of selectors and side (asp/redemption/battle.lp, by_key/2); one whose immunities
-name cards is ruled pair by pair. RED-INT-2 makes a selector stand for the cards it selects,
+per group of selectors and side (asp/redemption/battle.lp, key_group/3 and by_key/2); one
+whose immunities name cards that none of its selectors selects is ruled pair by pair. RED-INT-2 makes a selector stand for the cards it selects,
 so spelling each selector out as one immunity per selected card must give the same battle.
 The spelled-out document also goes to the independent reference (tests/reference), which
 knows nothing of selectors. What differs is only the citations (RED-INT-2)."""
