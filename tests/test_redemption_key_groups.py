@@ -1,7 +1,8 @@
 """Redemption: a character with several selector immunities (RED-INT-2) is ruled by one sum
 per group of selectors and side (asp/redemption/battle.lp, key_group/3 and by_key/2); one
-whose immunities name cards that none of its selectors selects is ruled pair by pair. RED-INT-2 makes a selector stand for the cards it selects,
-so spelling each selector out as one immunity per selected card must give the same battle.
+whose immunities name cards that none of its selectors selects is ruled pair by pair.
+RED-INT-2 makes a selector stand for the cards it selects, so spelling each selector out as
+one immunity per selected card must give the same battle.
 The spelled-out document also goes to the independent reference (tests/reference), which
 knows nothing of selectors. What differs is only the citations (RED-INT-2)."""
 
@@ -78,12 +79,16 @@ def selector_battles(draw):
     return doc
 
 
-def _battle(doc):
-    result = pybridge.rule(copy.deepcopy(doc))
+def _summary(result):
+    """Battle state (a list: none or one) and the defeated characters of a ruled state."""
     assert result["status"] == "ok", result
     state = [r["state"] for r in result["rulings"] if r["kind"] == "battle_state"]
     defeated = {r["character"] for r in result["rulings"] if r["kind"] == "being_defeated"}
     return state, defeated
+
+
+def _battle(doc, edition=None):
+    return _summary(pybridge.rule(copy.deepcopy(doc), edition=edition))
 
 
 @settings(max_examples=300, deadline=None, derandomize=True,
@@ -152,11 +157,7 @@ def _battle_under(doc, in_force):
     """Battle state and defeated characters of ``doc`` with exactly the rule IDs in force."""
     book = get("redemption")
     outcome = solve(book.encoding, book.facts(book.validate(copy.deepcopy(doc))), set(in_force))
-    result = assemble(book, "literal", outcome)
-    assert result["status"] == "ok", result
-    state = [r["state"] for r in result["rulings"] if r["kind"] == "battle_state"]
-    defeated = {r["character"] for r in result["rulings"] if r["kind"] == "being_defeated"}
-    return state, defeated
+    return _summary(assemble(book, "literal", outcome))
 
 
 def _named_only(doc):
@@ -194,18 +195,10 @@ def test_RED_INT_2_named_cards_beside_selectors_rule_as_the_cards_spelled_out(do
     expected = rule_battle(copy.deepcopy(plain))
     assert (battle[0][0] if battle[0] else None, battle[1]) == \
         (expected["battle_state"], expected["being_defeated"]), doc
-    for edition in ("negative_counts",):
-        assert pybridge_battle(doc, edition) == pybridge_battle(plain, edition), doc
+    assert _battle(doc, "negative_counts") == _battle(plain, "negative_counts"), doc
     # Without RED-INT-2 a selector selects nothing: the named cards alone decide.
     without = ALL_IDS - {"RED-INT-2"}
     assert _battle_under(doc, without) == _battle_under(_named_only(doc), without), doc
-
-
-def pybridge_battle(doc, edition):
-    result = pybridge.rule(copy.deepcopy(doc), edition=edition)
-    assert result["status"] == "ok", result
-    return ([r["state"] for r in result["rulings"] if r["kind"] == "battle_state"],
-            {r["character"] for r in result["rulings"] if r["kind"] == "being_defeated"})
 
 
 def test_RED_INT_2_named_evil_character_beside_immunity_to_evil():
@@ -217,7 +210,8 @@ def test_RED_INT_2_named_evil_character_beside_immunity_to_evil():
     doc = {"rulebook": "redemption",
            "characters": [{"id": f"H{i}", "alignment": "good", "strength": 1, "toughness": 1}
                           for i in range(3)]
-           + [{"id": f"E{i}", "alignment": "evil", "strength": 2, "toughness": 1} for i in range(2)],
+           + [{"id": f"E{i}", "alignment": "evil", "strength": 2, "toughness": 1}
+              for i in range(2)],
            "cards": [{"id": "Axe", "alignment": "evil", "type": "enhancement", "played_on": "E0",
                       "strength": 1}],
            "immunities": [{"id": f"{k}{i}", "holder": f"H{i}", "to": to, "duration": "game"}
