@@ -310,7 +310,7 @@ def replace_scale(path, lines):
     top, this run's date goes into the section)."""
     text = path.read_text(encoding="utf-8")
     start = min(i for i in (text.find("## Analysis at scale"), text.find("## Search:")) if i >= 0)
-    end = text.index("## Before and after")
+    text.index("## Before and after")      # the history stays: it must be there
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     section = "\n".join(lines[:1] + ["", f"(run on {now} with `python3 benchmarks/run.py "
                                            "--scale-only`)"] + lines[1:]) + "\n\n"

@@ -206,7 +206,7 @@ def bench(before_path=None, runs=3):
         proofs.append(entry)
     before = {}
     if before_path:
-        for label, n, values, goal, timeout in PROOFS[:4]:
+        for label, n, values, _goal, timeout in PROOFS[:4]:
             print(f"  before: {label} ...", flush=True)
             before[label] = proof(label, n, values, timeout, before_path, runs=1)
     listings = []

@@ -43,7 +43,7 @@ def measure(root, runs, cache):
         "rulings --help": [sys.executable, "-m", "pybridge", "--help"],
     }
     times = {name: [] for name in commands}
-    for name, command in commands.items():      # once each first: warm the file cache
+    for command in commands.values():           # once each first: warm the file cache
         seconds(command, env, root)
     for _ in range(runs):
         for name, command in commands.items():

@@ -177,7 +177,7 @@ def _analysis_args(rulebook, bounds, edition, listing=False, option="--edition")
                          option)
     defaults = None if not listing else \
         {**book.listing_bounds, **book.diff_bounds} if listing == "diff" else book.listing_bounds
-    from .analysis.bounds import Bounds      # analysis is imported by analysis only
+    from .analysis.bounds import Bounds  # analysis is imported by analysis only
     return book, Bounds(book.bounds, bounds, defaults), edition
 
 

@@ -16,7 +16,7 @@ import copy
 import yaml
 
 from .errors import InputError
-from .schema import Either, ListOf, OneKey, Opt, Record
+from .schema import ListOf, OneKey, Opt, Record
 
 
 def template(book):

@@ -129,7 +129,7 @@ def parse_document(data, source="-"):
     try:
         if str(source).lower().endswith(".json"):
             return _parse_json(text)
-        from .yaml_loading import parse_yaml     # PyYAML is imported for YAML only
+        from .yaml_loading import parse_yaml  # PyYAML is imported for YAML only
         return parse_yaml(text)
     except InputError as error:
         raise error.located(source) from None

@@ -153,7 +153,7 @@ class Num(Spec):
         if isinstance(value, float) and not math.isfinite(value) and \
                 (text is None or text.lstrip("+-").startswith(".")):
             raise InputError(f"expected a finite number, got {value}", path)
-        from fractions import Fraction      # 1.4 ms to import: only when a document has one
+        from fractions import Fraction  # 1.4 ms to import: only when a document has one
         exact = Fraction(int(value)) if isinstance(value, int) else \
             _exact_decimal(text or repr(value), self, path)
         if not self.lo <= exact <= self.hi:

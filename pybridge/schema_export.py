@@ -13,8 +13,25 @@ schema from a file written by ``rulings schema RULEBOOK -o FILE``.
 
 import json
 
-from .schema import (AllOf, AnyOf, Bool, Either, Enum, Given, Inside, Int, Is, ListOf, MapOf,
-                     Not, Num, OneKey, Opt, Record, Str)
+from .schema import (
+    AllOf,
+    AnyOf,
+    Bool,
+    Either,
+    Enum,
+    Given,
+    Inside,
+    Int,
+    Is,
+    ListOf,
+    MapOf,
+    Not,
+    Num,
+    OneKey,
+    Opt,
+    Record,
+    Str,
+)
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 ID = "https://rulings.invalid/schema/{}.json"

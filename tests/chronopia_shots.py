@@ -8,7 +8,6 @@ fields in the order the README lists them, e.g. ``("hit_number", "Archer", "Knig
 """
 
 import pybridge
-
 from ruling_tuples import fields_of, tuple_maker
 
 FIELDS = fields_of("chronopia")

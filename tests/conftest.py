@@ -6,6 +6,7 @@ The rules of the comparison are in tests/schema_agreement.py."""
 import json
 
 import pytest
+from click.testing import CliRunner
 
 from pybridge import api
 from schema_agreement import Observer
@@ -19,3 +20,9 @@ def schema_agrees_with_validation(monkeypatch):
     assert not observer.found, "\n".join(
         f"{book}: {problem}\n  {json.dumps(document, ensure_ascii=False)[:2000]}"
         for book, problem, document in observer.found[:3])
+
+
+@pytest.fixture(scope="module")
+def runner():
+    """A click runner for the command line, shared by the modules that invoke it in-process."""
+    return CliRunner()

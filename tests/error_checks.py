@@ -3,8 +3,6 @@
 import json
 
 import pytest
-import yaml
-from click.testing import CliRunner
 
 import pybridge
 import typed_yaml
@@ -36,11 +34,6 @@ def assert_json_error_line(result, source, stderr_line):
 
 
 # --- running the CLI on documents written to files ------------------------------------------
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
-
 
 def run(runner, *args, input=None):
     return runner.invoke(cli, list(args), input=input, catch_exceptions=False)

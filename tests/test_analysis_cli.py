@@ -124,6 +124,7 @@ def test_check_defaults_allow_two_of_every_kind_that_interacts():
     assert bounds["max_characters"] >= 3
 
 
+@pytest.mark.slow
 def test_check_reports_every_invariant_and_exits_0_when_all_hold():
     code, doc = run_json(*SMALL_CHECK)
     assert {"rulebook", "edition", "bounds", "invariants"} <= set(doc)
@@ -139,6 +140,7 @@ def test_check_reports_every_invariant_and_exits_0_when_all_hold():
     assert code == 0
 
 
+@pytest.mark.slow
 def test_RED_INV_5_monotonicity_holds_under_its_premises():
     # RED-INV-5 is stated without negative strength in battle: with one the source is not
     # monotone (the known tension, shown below with `rule`). Two characters (one a side)
@@ -152,6 +154,7 @@ def test_RED_INV_5_monotonicity_holds_under_its_premises():
     assert found["status"] == "holds"
 
 
+@pytest.mark.slow
 def test_RED_INV_5_holds_with_two_characters():
     # The argument above, checked by the tool itself over every two-character state.
     code, doc = run_json("check", "redemption", "--characters", "2", "--invariant", "RED-INV-5",
@@ -185,6 +188,7 @@ def test_RED_INV_5_tension_witness_reproduces_with_rule(tmp_path):
     assert battle_state(rule_cli(tmp_path, after, "negative_counts")) == "evil_winning"
 
 
+@pytest.mark.slow
 def test_RED_INV_5_holds_without_negative_strengths():
     code, doc = run_json("check", "redemption", "--values", "0..3", "--bonuses", "0..1",
                          "--cards", "1", "--abilities", "1",
@@ -195,6 +199,7 @@ def test_RED_INV_5_holds_without_negative_strengths():
     assert code == 0
 
 
+@pytest.mark.slow
 def test_check_only_the_invariant_asked_for():
     code, doc = run_json("check", "redemption", "--invariant", "RED-INV-5",
                          "--characters", "3", "--cards", "1", "--abilities", "1",
@@ -204,6 +209,7 @@ def test_check_only_the_invariant_asked_for():
     assert doc["invariants"][0] == invariant(run_json(*SMALL_CHECK)[1], "RED-INV-5")
 
 
+@pytest.mark.slow
 def test_check_with_a_short_timeout_returns_unknown_never_a_false_holds(tmp_path):
     start = time.monotonic()
     result = invoke("check", "redemption", "--timeout", "0.1", "--characters", "12",
@@ -286,6 +292,7 @@ def test_enumerate_classes_match_their_witness(tmp_path):
 
 # --- diff -----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_diff_summary():
     code, doc = run_json(*SMALL_DIFF)
     assert code == 0
@@ -305,6 +312,7 @@ def test_diff_summary():
         assert_in_space(c["witness"], 3, (-2, 1), (0, 1))
 
 
+@pytest.mark.slow
 def test_diff_witnesses_rule_differently_under_the_two_editions(tmp_path):
     _, doc = run_json(*SMALL_DIFF)
     for c in doc["changed"]:
@@ -317,6 +325,7 @@ def test_diff_witnesses_rule_differently_under_the_two_editions(tmp_path):
         assert abstract(after["rulings"], witness, because=True) == canon(c["after"])
 
 
+@pytest.mark.slow
 def test_diff_of_an_edition_with_itself_is_empty():
     code, doc = run_json("diff", "redemption", "--from", "literal", "--to", "literal",
                          "--characters", "3", "--values", "-2..2", "--toughness", "0..2",
@@ -328,6 +337,7 @@ def test_diff_of_an_edition_with_itself_is_empty():
 
 # --- errata ---------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_errata_reports_contradictions_and_exits_1():
     code, doc = run_json(*ERRATA)
     assert code == 1
@@ -341,6 +351,7 @@ def test_errata_reports_contradictions_and_exits_1():
         assert isinstance(c["witness"], dict)
 
 
+@pytest.mark.slow
 def test_errata_names_a_rule_outside_the_edition_only_as_the_reading_compared_with():
     # RED-ERR-1 compares the literal text with the reading RED-BAT-1-NEG, which edition
     # literal does not have: it is not among the rules involved but named apart.
@@ -355,6 +366,7 @@ def test_errata_names_a_rule_outside_the_edition_only_as_the_reading_compared_wi
     assert "against the reading RED-BAT-1-NEG (not in edition literal)" in text
 
 
+@pytest.mark.slow
 def test_errata_witness_rules_differently_under_the_two_editions(tmp_path):
     _, doc = run_json(*ERRATA)
     for c in doc["contradictions"]:

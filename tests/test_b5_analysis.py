@@ -4,20 +4,13 @@ between the chapter and the changes to table T.4, and the edition diff."""
 import json
 
 import pytest
-from click.testing import CliRunner
 
 import pybridge
+from mutants import check_mutant
 from pybridge.books import get
 from pybridge.cli.main import cli
 
-from mutants import check_mutant
-
 BOOK = get("b5")
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
 
 
 def run(runner, *args):
@@ -32,6 +25,7 @@ def rulings(doc, edition=None):
     return result["rulings"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["errata", "original"])
 def test_check_b5_every_invariant_holds(runner, edition):
     result = run(runner, "check", "b5", "--edition", edition, "--format", "json")
@@ -57,6 +51,7 @@ MUTANTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("invariant", sorted(MUTANTS))
 def test_b5_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invariant):
     text, removed = MUTANTS[invariant]
@@ -71,6 +66,7 @@ def _types(witness):
     return {b["type"] for b in witness["beings"]}, {e["type"] for e in witness["elements"]}
 
 
+@pytest.mark.slow
 def test_errata_b5_finds_the_king_and_the_cn_wj_immunity(runner):
     result = run(runner, "errata", "b5", "--format", "json")
     assert result.exit_code == 1
@@ -99,12 +95,14 @@ def test_errata_b5_finds_the_king_and_the_cn_wj_immunity(runner):
                for r in rulings(cn_wj["witness"], "original"))
 
 
+@pytest.mark.slow
 def test_errata_b5_original_edition_has_none(runner):
     result = run(runner, "errata", "b5", "--edition", "original", "--format", "json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["contradictions"] == []
 
 
+@pytest.mark.slow
 def test_diff_b5_original_to_errata_shows_the_we_and_king_changes(runner):
     result = run(runner, "diff", "b5", "--from", "original", "--to", "errata", "--format", "json")
     assert result.exit_code == 0
@@ -118,7 +116,8 @@ def test_diff_b5_original_to_errata_shows_the_we_and_king_changes(runner):
         if "K" in beings and "WJ" in elements:
             seen.add("K")
     assert seen == {"We", "K"}
-    strip = lambda rs: [{k: v for k, v in r.items() if k != "because"} for r in rs]
+    def strip(rs):
+        return [{k: v for k, v in r.items() if k != "because"} for r in rs]
     for change in report["changed"]:
         before = rulings(change["witness"], "original")
         after = rulings(change["witness"], "errata")
@@ -127,6 +126,7 @@ def test_diff_b5_original_to_errata_shows_the_we_and_king_changes(runner):
         assert strip(before) != strip(after)
 
 
+@pytest.mark.slow
 def test_enumerate_b5_lists_every_state_of_the_listing_bounds(runner):
     result = run(runner, "enumerate", "b5", "--format", "json")
     assert result.exit_code == 0
@@ -141,6 +141,7 @@ def test_enumerate_b5_lists_every_state_of_the_listing_bounds(runner):
                      "entry_forbidden"}
 
 
+@pytest.mark.slow
 def test_diff_b5_has_changed_states_for_every_row_the_errata_change(runner):
     """Every T.4 row the errata change (T4-1 .. T4-11) changes states at the listing bounds.
     T4-1 .. T4-10 add or alter rulings that cite them; T4-11 takes B.5.2.8's king protection
@@ -188,6 +189,7 @@ def why_not_atoms(doc, edition):
     return set(found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("before, after", [("original", "errata"), ("errata", "original")])
 def test_diff_b5_every_rule_of_one_edition_only_is_named_by_a_changed_group(runner, before, after):
     """Issue 24 item 8: each rule ID in force in one edition and not the other is named by some
@@ -203,7 +205,7 @@ def test_diff_b5_every_rule_of_one_edition_only_is_named_by_a_changed_group(runn
     named = set()
     for change in report["changed"]:
         named |= set(change["rules"])
-        for side, edition in (("rulings_before", before), ("rulings_after", after)):
+        for side in ("rulings_before", "rulings_after"):
             for r in change[side]:
                 named |= set(r["because"])
         # a ruling one side has and the other lacks: the lacking side's why_not

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 import pybridge
-
 from ruling_tuples import B5_CONTRACT, tuple_maker
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "b5"

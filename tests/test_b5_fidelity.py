@@ -21,8 +21,20 @@ import pytest
 
 from mutants import check_mutant
 from pybridge.books import get
-from test_b5_rules import (being, cites, discovery, element, maelstrom, move, must_retreat_set,
-                           of, protection, rule, rulings, state)
+from test_b5_rules import (
+    being,
+    cites,
+    discovery,
+    element,
+    maelstrom,
+    move,
+    must_retreat_set,
+    of,
+    protection,
+    rule,
+    rulings,
+    state,
+)
 
 FIVE_PHASES = ["muster", "movement", "conflict", "effect", "retreat"]
 
@@ -304,6 +316,7 @@ OLD_RULES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule_id", sorted(OLD_RULES))
 def test_B5_INV_5_any_protection_at_any_phase_is_violated(monkeypatch, rule_id):
     # The space holds beings protected only later than the order phase (partial spans, a

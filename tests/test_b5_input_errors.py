@@ -24,11 +24,18 @@ import pytest
 import yaml
 
 import pybridge
-
 from document_edits import add_key, drop, edits, put, whole
 from error_checks import (
-    _file, _write, assert_json_error_line, assert_one_error, check_cli_document,
-    check_cli_file, check_handwritten_yaml, check_library_file, run, runner)
+    _file,
+    _write,
+    assert_json_error_line,
+    assert_one_error,
+    check_cli_document,
+    check_cli_file,
+    check_handwritten_yaml,
+    check_library_file,
+    run,
+)
 
 # A valid document touching every record kind and every field, so that each case is a single
 # edit away from it. Fields are strings ("0412"), as are phases and ids.

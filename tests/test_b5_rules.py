@@ -14,7 +14,6 @@ the element's id (as ``being`` is the being's id).
 import pytest
 
 import pybridge
-
 from ruling_tuples import B5_CONTRACT, tuple_maker
 
 FIELDS = B5_CONTRACT

@@ -12,8 +12,6 @@ Expected atoms are reasoned from the source (../shared/seeds/000_062556bb7cf8d40
   reading B5-INT-3; its protection rulings exist because of B5-INT-3 (also_cites).
 """
 
-import clingo
-import pytest
 
 import pybridge
 from pybridge.books import get

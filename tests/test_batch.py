@@ -5,6 +5,8 @@ rulebooks and several editions."""
 
 from pathlib import Path
 
+import pytest
+
 import pybridge
 from pybridge import api
 from pybridge.errors import InputError
@@ -26,6 +28,7 @@ def batched(sources, edition=None):
     return [str(r) if isinstance(r, InputError) else r for _, r in api.rule_all(sources, edition)]
 
 
+@pytest.mark.slow
 def test_every_example_of_every_rulebook_in_one_batch():
     statuses = {r["status"] for r in one_by_one(EXAMPLES)}
     assert {"ok", "ambiguous", "inconsistent"} <= statuses      # the fallback is exercised

@@ -4,20 +4,13 @@ edition diff of C36-CRIT, and witnesses that go back through `rule` unchanged.""
 import json
 
 import pytest
-from click.testing import CliRunner
 
 import pybridge
+from mutants import check_mutant
 from pybridge.books import get
 from pybridge.cli.main import cli
 
-from mutants import check_mutant
-
 BOOK = get("chronopia")
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
 
 
 def run(runner, *args):
@@ -26,6 +19,7 @@ def run(runner, *args):
     return result
 
 
+@pytest.mark.slow
 def test_check_chronopia_decides_every_invariant(runner):
     result = run(runner, "check", "chronopia", "--format", "json")
     report = json.loads(result.stdout)
@@ -36,6 +30,7 @@ def test_check_chronopia_decides_every_invariant(runner):
     assert result.exit_code == 0
 
 
+@pytest.mark.slow
 def test_diff_chronopia_crit_editions_differ_only_on_the_excellent_success(runner):
     result = run(runner, "diff", "chronopia", "--from", "crit_3_or_less", "--to",
                  "crit_exactly_3", "--format", "json")
@@ -58,6 +53,7 @@ def test_diff_chronopia_crit_editions_differ_only_on_the_excellent_success(runne
             change["rulings_after"]
 
 
+@pytest.mark.slow
 def test_enumerate_chronopia_witnesses_rule_the_same_through_rule(runner, tmp_path):
     out = tmp_path / "states.jsonl"
     result = run(runner, "enumerate", "chronopia", "--out", str(out), "--format", "json")
@@ -89,6 +85,7 @@ MUTANTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("invariant", sorted(MUTANTS))
 def test_chronopia_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invariant):
     text, removed = MUTANTS[invariant]
@@ -97,6 +94,7 @@ def test_chronopia_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invar
     assert pybridge.rule(entry["witness"])["status"] == "ok"
 
 
+@pytest.mark.slow
 def test_chronopia_CHR_INV_5_is_violated_by_one_refusal_per_reason(monkeypatch):
     # the refusal without its precedence: a target hidden and out of the arc refused twice
     text = 'ruled_by(target_refused(S, T, R), ID) :- refusal(S, T, _, R, ID).'
@@ -124,6 +122,7 @@ SIGHT_MUTANTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(SIGHT_MUTANTS))
 def test_chronopia_CHR_INV_7_is_violated_by_a_broken_rule_set(monkeypatch, name):
     text, removed, kinds = SIGHT_MUTANTS[name]

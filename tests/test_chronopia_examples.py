@@ -19,7 +19,6 @@ from click.testing import CliRunner
 
 import pybridge
 from pybridge.cli.main import cli
-
 from ruling_tuples import fields_of, tuple_maker
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "chronopia"

@@ -13,10 +13,22 @@ was run. Geometry as in tests/chronopia_shots.py: the shooter "Archer" (unit "Ar
 import pytest
 
 import pybridge
+from chronopia_shots import (
+    because,
+    chances,
+    legal,
+    model,
+    of,
+    outcome,
+    refused,
+    rule,
+    shoot,
+    shooter,
+    state,
+    value,
+    weapon,
+)
 from pybridge.errors import InputError
-
-from chronopia_shots import (because, chances, legal, model, of, outcome, refused, rule, shoot,
-                             shooter, state, value, weapon)
 
 
 def named(*models, target, sight=(), roll=None, arms=None, **archer):

@@ -25,11 +25,18 @@ import pytest
 import yaml
 
 import pybridge
-
 from document_edits import add_key, drop, edits, parent, put, whole
 from error_checks import (
-    _file, _write, assert_json_error_line, assert_one_error, check_cli_document,
-    check_cli_file, check_handwritten_yaml, check_library_file, run, runner)
+    _file,
+    _write,
+    assert_json_error_line,
+    assert_one_error,
+    check_cli_document,
+    check_cli_file,
+    check_handwritten_yaml,
+    check_library_file,
+    run,
+)
 
 # A valid document touching every record kind, every query kind and nearly every field, so
 # that each case is a single edit away from it.

@@ -7,15 +7,15 @@ broken rule sets violate it."""
 import pytest
 
 import pybridge
+from mutants import check_mutant
 from pybridge.analysis.bounds import Bounds
 from pybridge.analysis.check import check
 from pybridge.books import get
 
-from mutants import check_mutant
-
 BOOK = get("chronopia")
 
 
+@pytest.mark.slow
 def test_CHR_INV_6_holds_at_the_default_bounds():
     (entry,) = check(BOOK, Bounds(BOOK.bounds, None), BOOK.default_edition, timeout=120,
                      only=["CHR-INV-6"])
@@ -38,6 +38,7 @@ MUTANTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(MUTANTS))
 def test_CHR_INV_6_is_violated_by_a_broken_rule_set(monkeypatch, name):
     text, removed = MUTANTS[name]

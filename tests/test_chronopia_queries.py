@@ -12,13 +12,13 @@ Every test states both: the explicit expected rulings of each query, and the str
 included).
 """
 
-import pybridge
-
 import chronopia_shots as shots
-from test_chronopia_magic import KNIGHT, NECRO, ENEMY, SHAMAN, pre, summon
+import pybridge
+from test_chronopia_magic import ENEMY, KNIGHT, NECRO, SHAMAN, pre, summon
 from test_chronopia_magic import cast as plain_cast
 from test_chronopia_magic import state as magic_state
-from test_chronopia_magic_fidelity import cast as cast_with_reach, knight, shaman
+from test_chronopia_magic_fidelity import cast as cast_with_reach
+from test_chronopia_magic_fidelity import knight, shaman
 from test_chronopia_morale import causer, doc, morale, spears
 
 FIELDS = shots.FIELDS

@@ -7,15 +7,15 @@ back deliberately."""
 import pytest
 
 import pybridge
+from mutants import check_mutant
 from pybridge.analysis.bounds import Bounds
 from pybridge.analysis.check import check
 from pybridge.books import get
 
-from mutants import check_mutant
-
 BOOK = get("chronopia")
 
 
+@pytest.mark.slow
 def test_CHR_INV_8_holds_at_the_default_bounds():
     # issue 24: chronopia's defaults allow two queries, so that they can interact
     assert {b.name: b.default for b in BOOK.bounds}["max_queries"] == 2
@@ -54,6 +54,7 @@ LEAKS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(LEAKS))
 def test_CHR_INV_8_is_violated_by_a_leak_between_queries(monkeypatch, name):
     text, kind = LEAKS[name]

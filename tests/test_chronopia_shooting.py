@@ -16,8 +16,22 @@ at the origin facing +y (tests/chronopia_shots.py).
 
 import pytest
 
-from chronopia_shots import (LONG, because, chances, legal, model, of, outcome, refused, rule,
-                             shoot, shooter, state, value, weapon)
+from chronopia_shots import (
+    LONG,
+    because,
+    chances,
+    legal,
+    model,
+    of,
+    outcome,
+    refused,
+    rule,
+    shoot,
+    shooter,
+    state,
+    value,
+    weapon,
+)
 
 EDITIONS = ["crit_3_or_less", "crit_exactly_3"]
 

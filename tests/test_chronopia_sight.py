@@ -7,13 +7,19 @@ the tool.
 import pytest
 
 import pybridge
-
 from chronopia_shots import because as shot_because
 from chronopia_shots import model, of
-from test_chronopia_magic_fidelity import (CAST_RESULTS, assert_illegal, assert_legal, because,
-                                           cast, doc, knight, shaman)
+from test_chronopia_magic_fidelity import (
+    CAST_RESULTS,
+    assert_illegal,
+    assert_legal,
+    because,
+    cast,
+    doc,
+    knight,
+    shaman,
+)
 from test_chronopia_targeting import only_shooter_and, rule
-
 
 # --- C36-LOS-WALL / C36-COVER: a wall gives the cover the visibility gives -------------------
 # "c.) Mauern und Hecken blockieren die LOS wenn sie grösser als das Ziel sind. Ansonst bieten

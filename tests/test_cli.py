@@ -5,15 +5,14 @@ subprocess tests check what only a real process shows (the console script, a clo
 """
 
 import glob
-from pathlib import Path
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
 
 import pybridge
 from pybridge.cli.main import cli
@@ -28,11 +27,6 @@ TARGETING = os.path.join(EXAMPLE_DIR, "targeting.yaml")
 
 RULE_IDS = ["RED-IMM-1", "RED-IMM-2", "RED-IMM-3", "RED-IMM-4", "RED-IMM-5", "RED-IMM-6",
             "RED-BAT-0", "RED-BAT-1", "RED-BAT-2", "RED-INT-1", "RED-INT-2", "RED-INT-3"]
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
 
 
 def invoke(runner, *args, input=None):
@@ -314,6 +308,7 @@ def test_console_script_runs_the_acceptance_case():
     assert completed.stdout == expected_line(THREE) + "\n"
 
 
+@pytest.mark.slow
 def test_closed_pipe_is_not_an_internal_error(tmp_path):
     """``rulings rule ... | head -1``: the reader going away is no error of ours."""
     with subprocess.Popen(

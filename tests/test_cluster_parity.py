@@ -54,6 +54,7 @@ def _same(one, many):
     assert json.dumps(one, sort_keys=False) == json.dumps(many, sort_keys=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("book,bounds,listing,editions", CASES, ids=BOOKS)
 def test_check_and_errata_are_the_same_on_a_cluster(scheduler, book, bounds, listing, editions):
     assert len(cubes.find(get(book), _bounds(book, bounds))) > 1
@@ -63,6 +64,7 @@ def test_check_and_errata_are_the_same_on_a_cluster(scheduler, book, bounds, lis
           pybridge.errata(book, bounds, timeout=120, scheduler=scheduler))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("book,bounds,listing,editions", CASES, ids=BOOKS)
 def test_enumerate_and_diff_are_the_same_on_a_cluster(scheduler, book, bounds, listing, editions,
                                                       tmp_path):
@@ -90,6 +92,7 @@ def _bounds(book, values, listing=False):
     return Bounds(rulebook.bounds, values, rulebook.listing_bounds if listing else None)
 
 
+@pytest.mark.slow
 def test_workers_option_starts_a_local_cluster_with_the_same_output():
     runner = CliRunner()
     args = ["check", "redemption", "--characters", "3", "--cards", "0", "--abilities", "0",
@@ -100,6 +103,7 @@ def test_workers_option_starts_a_local_cluster_with_the_same_output():
     assert one.output == two.output
 
 
+@pytest.mark.slow
 def test_one_worker_does_not_import_dask():
     code = ("import sys, pybridge; pybridge.check('redemption', {'max_characters': 2, 'max_cards': 0, 'max_abilities': 0}); "
             "pybridge.enumerate_states('redemption', {'max_characters': 2}); "
@@ -119,6 +123,7 @@ def test_a_bad_number_of_workers_is_refused_naming_the_option(value):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_a_clear_error():
     result = CliRunner().invoke(cli, ["check", "redemption", "--scheduler",
                                       "tcp://127.0.0.1:9"])

@@ -53,6 +53,7 @@ def b5_coverage(request):
     return request.param, _b5_coverage(request.param)
 
 
+@pytest.mark.slow
 def test_coverage_b5_reaches_every_rule_of_each_edition_at_the_default_bounds(b5_coverage):
     edition, result = b5_coverage
     assert result.exit_code == 0, result.output
@@ -67,6 +68,7 @@ def test_coverage_b5_reaches_every_rule_of_each_edition_at_the_default_bounds(b5
     assert rows == expected
 
 
+@pytest.mark.slow
 def test_coverage_b5_witnesses_are_ruled_by_rule_citing_the_rule(b5_coverage):
     """Each witness, ruled again through `rule` in that edition, has a ruling citing the
     rule, and the rulings the report names are those."""
@@ -79,6 +81,7 @@ def test_coverage_b5_witnesses_are_ruled_by_rule_citing_the_rule(b5_coverage):
         assert citing == entry["rulings"]
 
 
+@pytest.mark.slow
 def test_coverage_b5_the_witness_is_the_smallest():
     """B.5.2.6 (an order refused or its conflict lost) needs a being, an element and an
     order: three objects, no fewer; T4-2 (Rr immune to TR) a being and an element."""
@@ -93,6 +96,7 @@ def test_coverage_b5_the_witness_is_the_smallest():
     assert all(r["smallest"] for r in report["rules"])
 
 
+@pytest.mark.slow
 def test_coverage_names_a_rule_unreachable_within_the_bounds_and_exits_1():
     """Without orders no order can be refused or lose its conflict (B.5.2.6); without
     optional facts no element destroys anything (B.5.2.7: retreat, B5-INT-4)."""
@@ -115,6 +119,7 @@ def test_coverage_refuses_bad_options_with_exit_2():
 
 # --- hkk --------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "intended"])
 def test_coverage_hkk_reaches_every_rule_of_each_edition_at_the_default_bounds(edition):
     report = full_coverage("hkk", edition)
@@ -132,6 +137,7 @@ def test_coverage_hkk_reaches_every_rule_of_each_edition_at_the_default_bounds(e
             assert not [r for r in literal if r["kind"] == "falls_off"]
 
 
+@pytest.mark.slow
 def test_diff_hkk_changes_states_for_both_rules_the_editions_differ_in():
     """literal and intended differ in HKK-132.6-I and HKK-132.8-I: each keeps an enchantment
     that 132.6 (enchantment immunity) or 132.8 (mental-spell immunity, a mental enchantment)
@@ -150,6 +156,7 @@ def test_diff_hkk_changes_states_for_both_rules_the_editions_differ_in():
 
 # --- redemption -------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "negative_counts"])
 def test_coverage_redemption_reaches_every_rule_of_each_edition_at_the_default_bounds(edition):
     """Every rule in force is cited by a ruling of some state of the generated space (the
@@ -191,6 +198,7 @@ def test_diff_redemption_changes_states_by_the_rule_the_editions_differ_in():
 
 # --- chronopia -------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["crit_3_or_less", "crit_exactly_3"])
 def test_coverage_chronopia_reaches_every_rule_of_each_edition_at_the_default_bounds(edition):
     """The generated space (models on a grid, any one query) reaches every rule in force,

@@ -127,6 +127,7 @@ def _run_process(hash_seed, paths):
     return completed.stdout
 
 
+@pytest.mark.slow
 def test_identical_bytes_across_hash_seeds(crowded_file):
     paths = [*EXAMPLES, crowded_file]
     outputs = {seed: _run_process(seed, paths) for seed in ("0", "1", "12345", "random")}

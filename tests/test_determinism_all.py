@@ -103,6 +103,7 @@ def documents(tmp_path_factory):
     return found
 
 
+@pytest.mark.slow
 def test_renamed_copies_exist_for_every_rulebook(documents):
     for book in BOOKS:
         assert len(documents[book]) >= 2 * len(examples(book)), book
@@ -111,6 +112,7 @@ def test_renamed_copies_exist_for_every_rulebook(documents):
 # --------------------------------------------------------------------------- rule
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("book", BOOKS)
 def test_rule_bytes_are_identical_across_hash_seeds(book, documents):
     paths = documents[book]
@@ -130,6 +132,7 @@ def test_rule_bytes_are_identical_across_hash_seeds(book, documents):
         assert record["rulebook"] == book and record["status"] in STATUSES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("book", BOOKS)
 def test_each_line_is_the_document_ruled_alone(book, documents):
     """One call over many documents gives, line by line, what one call per document gives
@@ -147,6 +150,7 @@ def test_each_line_is_the_document_ruled_alone(book, documents):
     assert together.stdout == "".join(alone)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("book", BOOKS)
 def test_renamed_copies_rule_the_same_up_to_the_names(book, documents):
     """Renaming identifiers changes no ruling but the names (and the order that follows
@@ -192,6 +196,7 @@ ANALYSIS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", ANALYSIS, ids=" ".join)
 def test_analysis_bytes_are_identical_across_hash_seeds(args):
     outputs = {}

@@ -67,6 +67,7 @@ def test_the_table_names_real_pairs_and_rules_of_one_edition_only():
         assert set(listed) <= differing[pair], (pair, listed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rulebook, before, after, differing", PAIRS,
                          ids=[f"{r}-{b}-{a}" for r, b, a, _ in PAIRS])
 def test_diff_names_every_rule_of_one_edition_only(rulebook, before, after, differing):
@@ -79,6 +80,7 @@ def test_diff_names_every_rule_of_one_edition_only(rulebook, before, after, diff
     assert not missing, f"{rulebook} {before} -> {after}: no changed group names {missing}"
 
 
+@pytest.mark.slow
 def test_readme_diff_transcript_is_what_the_command_prints():
     """The README's `$ rulings diff redemption ...` block, up to its `...`, is the start of
     what the command prints."""

@@ -14,8 +14,8 @@ import json
 
 import clingo
 import pytest
-from clingo import Function, Number, String, ast
 from click.testing import CliRunner
+from clingo import Function, Number, String, ast
 
 import pybridge
 from pybridge.analysis import enumeration
@@ -242,6 +242,7 @@ def _diff(monkeypatch, text, before="literal", after="intended"):
     return report
 
 
+@pytest.mark.slow
 def test_HKK_132_6_I_diff_names_the_rule_that_keeps_the_enchantment_on(monkeypatch):
     """132.6 as intended: «kivéve, ha a forrásimmunitást a rátett bűbáj biztosítja számára»
     keeps the granting enchantment on its host, so literal's falls_off is lost; hkk's own
@@ -260,12 +261,14 @@ def test_HKK_132_6_I_diff_names_the_rule_that_keeps_the_enchantment_on(monkeypat
     assert any(r["why_not"] == ["HKK-132.6-I"] for c in back["changed"] for r in c["gained"])
 
 
+@pytest.mark.slow
 def test_a_why_not_of_a_ruling_no_edition_gives_leaves_the_groups_as_they_are(monkeypatch):
     plain = _diff(monkeypatch, "")
     spurious = _diff(monkeypatch, SPURIOUS)
     assert spurious["changed"] == plain["changed"]
 
 
+@pytest.mark.slow
 def test_diff_text_says_what_is_lost_and_why_the_other_edition_does_not_give_it(monkeypatch):
     mutant = _Mutant(HKK, WHY_NOT_132_6_I)
     monkeypatch.setattr(enumeration, "analysis", lambda _book: mutant)
@@ -283,6 +286,7 @@ def test_diff_text_says_what_is_lost_and_why_the_other_edition_does_not_give_it(
            "because HKK-132.6-I\n" in text.output
 
 
+@pytest.mark.slow
 def test_diff_json_lists_lost_gained_and_recited_for_every_group():
     report = pybridge.diff("redemption", "literal", "negative_counts", timeout=120)
     for change in report["changed"]:

@@ -8,12 +8,11 @@ import re
 import jsonschema
 import pytest
 
+from error_checks import run
 from pybridge import api, books
 from pybridge.errors import InputError
 from pybridge.loading import load_document, parse_document
 from pybridge.schema_export import dumps, json_schema
-
-from error_checks import run, runner  # noqa: F401 (runner: a fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOKS = ("redemption", "hkk", "b5", "chronopia")

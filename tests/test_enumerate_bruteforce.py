@@ -133,6 +133,7 @@ def _shown_value(value):
 
 # --------------------------------------------------------------------------- the brute force
 
+@pytest.mark.slow
 def test_bruteforce_counts_worked_out_by_hand():
     redemption, hkk, b5 = get("redemption"), get("hkk"), get("b5")
     count = lambda book, bounds: len(spaces.situations(book, bounds))  # noqa: E731
@@ -175,6 +176,7 @@ def test_bruteforce_counts_worked_out_by_hand():
 
 # --------------------------------------------------------------------------- the enumeration
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_id", IDS)
 def test_total_counts_each_situation_once(case_id):
     _, name, bounds = BY_ID[case_id]
@@ -187,6 +189,7 @@ def test_total_counts_each_situation_once(case_id):
     assert result["total"] == len(bruteforce(case_id))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_id", IDS)
 def test_out_lines_are_exactly_one_state_per_situation(case_id):
     _, name, bounds = BY_ID[case_id]
@@ -222,6 +225,7 @@ def as_multiset(rulings):
     return tuple(sorted(json.dumps(r, sort_keys=True) for r in rulings))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_id", IDS)
 def test_classes_count_the_states_with_their_rulings(case_id):
     _, name, _ = BY_ID[case_id]
@@ -276,6 +280,7 @@ def reference_summary(state):
     return battle, sorted(ruled["being_defeated"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_id", REDEMPTION_IDS)
 def test_redemption_battle_rulings_agree_with_the_reference(case_id):
     _, lines = enumerated(case_id)
@@ -297,6 +302,7 @@ def test_redemption_battle_rulings_agree_with_the_reference(case_id):
         assert checked_with("cards")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case_id", REDEMPTION_IDS)
 def test_redemption_class_rulings_agree_with_the_reference(case_id):
     """Each class whose witness the reference supports: the class's battle rulings (state,
@@ -322,6 +328,7 @@ def test_redemption_class_rulings_agree_with_the_reference(case_id):
     assert checked > 0
 
 
+@pytest.mark.slow
 def test_the_largest_objects_counts_are_really_used():
     """Not vacuous: some line has as many objects of each kind as its case allows."""
     for case_id, name, bounds in CASES:

@@ -56,6 +56,7 @@ def test_exit_code_of_statuses(statuses, code):
 
 # --- check ----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_check_holds_exits_0():
     # RED-INV-1 (one battle state whenever both sides are in battle) holds at any bound; two
     # characters of strength and toughness 0..1 are decided in well under a second.
@@ -65,6 +66,7 @@ def test_check_holds_exits_0():
     assert code == 0
 
 
+@pytest.mark.slow
 def test_check_unknown_exits_3():
     # RED-INV-5 over twelve characters does not finish in 120 s (README), let alone 0.1 s.
     code, doc = status("check", "redemption", "--invariant", "RED-INV-5", "--characters", "12",
@@ -97,6 +99,7 @@ def test_errata_without_contradictions_exits_0():
     assert code == 0
 
 
+@pytest.mark.slow
 def test_errata_with_a_contradiction_exits_1():
     # RED-ERR-1 (RED-IMM-3 against RED-BAT-1): three characters suffice (README's witness).
     code, doc = status("errata", "redemption", "--characters", "3")

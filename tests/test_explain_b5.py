@@ -18,9 +18,22 @@ from hypothesis import strategies as st
 
 import pybridge
 import pybridge.books
-from explain_checks import (EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
-                            check_deterministic, check_example, check_readme_shows, examples,
-                            explained, node, nodes, ruling, sentences, without_why)
+from explain_checks import (
+    EXAMPLES,
+    NODE,
+    all_rulings,
+    check_analysis_unchanged,
+    check_deterministic,
+    check_example,
+    check_readme_shows,
+    examples,
+    explained,
+    node,
+    nodes,
+    ruling,
+    sentences,
+    without_why,
+)
 
 HERE = EXAMPLES / "b5"
 
@@ -228,6 +241,7 @@ def test_retreat_field_forbidden_by_T4_1_destroys():
     node(ban["why"], "B.5.2.3", "in the retreat phase (phase 4 of 4)")
 
 
+@pytest.mark.slow
 def test_explain_output_is_deterministic():
     check_deterministic("b5")
 
@@ -485,6 +499,7 @@ def states(draw):
     return doc
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(states(), st.sampled_from(("errata", "original")))

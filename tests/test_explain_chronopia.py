@@ -16,17 +16,31 @@ import math
 from fractions import Fraction
 
 import jsonschema
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-import pytest
-
 import pybridge
 import pybridge.books
+from explain_checks import (
+    EXAMPLES,
+    NODE,
+    addends,
+    all_rulings,
+    check_analysis_unchanged,
+    check_deterministic,
+    check_example,
+    check_readme_shows,
+    examples,
+    explained,
+    fact_names,
+    fact_parts,
+    node,
+    nodes,
+    ruling,
+    without_why,
+)
 from pybridge.errors import InputError
-from explain_checks import (addends, EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
-                            check_deterministic, check_example, check_readme_shows, examples,
-                            explained, fact_names, fact_parts, node, nodes, ruling, without_why)
 
 HERE = EXAMPLES / "chronopia"
 
@@ -225,6 +239,7 @@ def test_twelve_inch_rule_panicked_C36_PRI_D():
          "beyond the short range, 12 inches, within the medium range, 24 inches: -4")
 
 
+@pytest.mark.slow
 def test_explain_output_is_deterministic():
     check_deterministic("chronopia")
 
@@ -233,6 +248,7 @@ def test_explanations_stay_out_of_the_analysis():
     check_analysis_unchanged("chronopia")
 
 
+@pytest.mark.slow
 def test_plain_output_is_unchanged_by_explaining():
     # --explain adds the why trees and nothing else.
     for path in sorted(HERE.glob("*.yaml")):
@@ -327,6 +343,7 @@ def states(draw):
     return {"rulebook": "chronopia", "models": models, "queries": [query], "sight": sight}
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(states(), st.sampled_from(("crit_3_or_less", "crit_exactly_3")))
@@ -805,6 +822,7 @@ def test_every_sentence_of_a_morale_test_against_a_hidden_causer_is_true_of_its_
     check_true_of_state(doc, pybridge.rule(copy.deepcopy(doc), explain=True))
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(states(), st.sampled_from(EDITIONS))

@@ -15,10 +15,31 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pybridge
-from explain_checks import (addends, EXAMPLES, NODE, all_rulings, check_analysis_unchanged,
-                            check_deterministic, check_example, check_readme_shows, cli_output,
-                            check_shared, examples, explained, inlined, node, nodes, ruling,
-                            without_why)
+from explain_checks import (
+    EXAMPLES,
+    NODE,
+    addends,
+    all_rulings,
+    check_analysis_unchanged,
+    check_deterministic,
+    check_example,
+    check_lists_written,
+    check_readme_shows,
+    check_roles,
+    check_shared,
+    check_sums,
+    cli_output,
+    examples,
+    explained,
+    fact_names,
+    fact_parts,
+    inlined,
+    node,
+    nodes,
+    ruling,
+    without_why,
+)
+from pybridge.books import get as _book
 from test_redemption_reference import battles
 
 HERE = EXAMPLES / "redemption"
@@ -241,10 +262,12 @@ def test_text_output_shows_the_tree_under_each_ruling():
         "      see [2] above", "      see [3] above", "    see [1] above"]
 
 
+@pytest.mark.slow
 def test_explain_output_is_deterministic():
     check_deterministic("redemption")
 
 
+@pytest.mark.slow
 def test_plain_output_has_no_why_and_explain_only_adds_it():
     # Over the examples of every rulebook: JSON without --explain has no why key, and with
     # it only the why keys are new; text with it only adds lines (the why trees).
@@ -266,6 +289,7 @@ def test_the_bridge_only_fills_and_assembles():
     # A tiny inline program: the tree comes from the says atoms as they are, sums joined by
     # " + " in their order, lists by ", ", an empty list "none", a cycle cut.
     import clingo
+
     from pybridge.books import get
     from pybridge.explain import explanations
 
@@ -310,6 +334,7 @@ def test_identifiers_are_values_never_templates():
     assert "\x1b" not in text and "Bad\\u001bGuy 2" in text
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(battles(), st.sampled_from(("literal", "literal", "negative_counts")))
@@ -463,9 +488,6 @@ def test_RED_BAT_1_NEG_reason_an_immunity_affects_the_battle_names_what_it_is_im
 # (RED-BAT-0, RED-BAT-1, RED-IMM-3, RED-BAT-1-NEG). Every node of a tree is then checked
 # against it by what it states: each number, each sum and its addends, each list of names.
 
-from explain_checks import (check_lists_written, check_roles, check_sums, fact_names,
-                            fact_parts)
-from pybridge.books import get as _book
 
 PHASE_INDEX = {"draw": 1, "upkeep": 2, "preparation": 3, "battle": 4, "discard": 5}
 DEFAULT_TYPE = {"good": "hero", "evil": "evil_character"}

@@ -39,15 +39,13 @@ import tempfile
 from contextlib import contextmanager
 
 import pytest
-import yaml
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import typed_yaml  # tests/ is on sys.path under pytest
 from pybridge.cli.main import cli
 from pybridge.loading import load_document
-
-import typed_yaml  # tests/ is on sys.path under pytest
 from reference.redemption import rule_battle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -323,6 +321,7 @@ def write(doc, fmt):
 # --------------------------------------------------------------------------- structured mutations
 
 
+@pytest.mark.slow
 @books
 @FUZZ
 @given(data=st.data())
@@ -507,6 +506,7 @@ def edited_document(draw, book):
     return doc
 
 
+@pytest.mark.slow
 @books
 @FEW
 @given(data=st.data())
@@ -796,7 +796,7 @@ def numbers(book):
 
 def test_every_number_of_the_examples_has_documented_bounds():
     for book in BOOKS:
-        for index, path in numbers(book):
+        for _index, path in numbers(book):
             bounds_of(book, path)   # KeyError: a field this test does not know
     assert all(numbers(book) for book in BOOKS)   # b5's are its ZDs (arrives_step, effect_step)
 
@@ -847,6 +847,7 @@ def hkk_damage(draw):
     return doc, damage + value * count, damage + abs(value) * count
 
 
+@pytest.mark.slow
 @FUZZ
 @given(case=hkk_damage(), fmt=formats)
 def test_hkk_damage_totals_never_wrap_around(case, fmt):
@@ -886,6 +887,7 @@ def crowded_extreme_battle(draw):
     return {"rulebook": "redemption", "characters": characters, "immunities": immunities}
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=12)
 @given(doc=crowded_extreme_battle())
 def test_redemption_extreme_totals_agree_with_the_reference(doc):

@@ -32,6 +32,7 @@ def test_bad_arguments_leave_an_existing_out_file_as_it_was(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.jsonl"]
 
 
+@pytest.mark.slow
 def test_out_is_moved_into_place_whole_and_leaves_no_temporary_file(tmp_path):
     out = tmp_path / "p.jsonl"
     out.write_text("old\n")
@@ -43,6 +44,7 @@ def test_out_is_moved_into_place_whole_and_leaves_no_temporary_file(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.jsonl"]
 
 
+@pytest.mark.slow
 def test_two_runs_on_one_path_never_interleave(tmp_path):
     out = tmp_path / "p.jsonl"
     processes = [subprocess.Popen(COMMAND + SMALL + ["--out", str(out)], cwd=ROOT,
@@ -71,6 +73,7 @@ def test_an_out_file_in_a_missing_folder_is_exit_2(tmp_path):
     assert result.stderr.startswith("error: --out ") and result.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 @pytest.mark.parametrize("arguments", [["rule", EXAMPLE], ["rule", EXAMPLE] * 200,
                                        ["rulebooks"], SMALL])
@@ -121,6 +124,7 @@ def _mode(path):
     return os.stat(path).st_mode & 0o777
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("umask, expected", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_a_new_out_file_follows_the_umask(tmp_path, umask, expected):
     for command, name in ((SMALL, "listing.jsonl"), (["schema", "hkk"], "schema.json"),
@@ -132,6 +136,7 @@ def test_a_new_out_file_follows_the_umask(tmp_path, umask, expected):
         assert _mode(out) == expected, (name, oct(_mode(out)))
 
 
+@pytest.mark.slow
 def test_an_existing_out_file_keeps_its_mode(tmp_path):
     for command, name in ((SMALL, "listing.jsonl"), (["schema", "hkk"], "schema.json")):
         out = tmp_path / name
@@ -143,6 +148,7 @@ def test_an_existing_out_file_keeps_its_mode(tmp_path):
         assert _mode(out) == 0o640 and out.read_text() != "old\n"
 
 
+@pytest.mark.slow
 def test_a_symlinked_out_is_written_through_to_its_target(tmp_path):
     target = tmp_path / "real" / "k.jsonl"
     target.parent.mkdir()
@@ -166,6 +172,7 @@ def test_a_dangling_symlinked_out_creates_its_target(tmp_path):
     assert link.is_symlink() and json.loads(target.read_text())
 
 
+@pytest.mark.slow
 def test_a_killed_runs_part_file_is_removed_by_the_next_run(tmp_path):
     # a listing killed with SIGKILL cannot clean up: its .part file names its process, and
     # the next run on the same FILE removes it once that process is gone

@@ -89,6 +89,7 @@ def peer(request):
 
 # --- 1. a scheduler that never answers ------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_scheduler_that_accepts_and_never_answers_is_given_up_within_the_connect_limit(peer):
     done, seconds = run(SMALL_CHECK + ["--scheduler", peer.address], timeout=CONNECT + 60)
     assert peer.accepted >= 1               # connected: the handshake is what never came
@@ -144,6 +145,7 @@ def test_the_addresses_taken_and_how_dask_is_given_them():
             scheduler_address(bad)
 
 
+@pytest.mark.slow
 def test_a_local_cluster_serves_no_dashboard_and_says_nothing_when_8787_is_busy():
     holder = socket.socket()
     try:
@@ -200,6 +202,7 @@ def _workers(pid):
     return workers
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP],
                          ids=["SIGINT", "SIGTERM", "SIGHUP"])
@@ -232,6 +235,7 @@ def test_a_stopping_signal_to_the_group_stops_two_workers_at_once_and_quietly(si
     assert not [pid for pid in workers if _running(pid)]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize("command", [BIG_CHECK, ["enumerate", "redemption", "--characters", "6",
                                                  "--timeout", "60", "--format", "json"]],

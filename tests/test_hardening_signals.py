@@ -3,7 +3,6 @@ deadline or of a stopping signal, even while grounding; `rule` leaves at once on
 SIGTERM and SIGHUP get the same summary as Ctrl-C; no child outlives its parent."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -48,6 +47,7 @@ def children(pid):
         return []
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_rule_leaves_at_once_while_grounding(tmp_path):
     path = tmp_path / "slow.json"
     path.write_text(json.dumps(slow_state()))
@@ -72,6 +72,7 @@ def test_ctrl_c_during_start_up_is_one_line_not_a_traceback(delay):
     assert err in ("", "interrupted\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [
     ["enumerate", "redemption", "--values", "-1000..1000", "--timeout", "2", "--format", "json"],
     ["diff", "redemption", "--from", "literal", "--to", "negative_counts", "--values",
@@ -87,6 +88,7 @@ def test_listings_keep_their_deadline_while_grounding(command):
     assert summary["complete"] is False
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_a_listing_while_grounding_stops_it():
     process = start(["enumerate", "redemption", "--values", "-1000..1000", "--format", "json"])
     time.sleep(2)
@@ -100,6 +102,7 @@ def test_ctrl_c_on_a_listing_while_grounding_stops_it():
     assert err.strip().endswith("interrupted") and "Traceback" not in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_sigterm_and_sighup_give_the_summary_and_take_the_child_along(signum, code):
     process = start(BIG_CHECK)
@@ -115,6 +118,7 @@ def test_sigterm_and_sighup_give_the_summary_and_take_the_child_along(signum, co
     assert not any(running(pid) for pid in searching)
 
 
+@pytest.mark.slow
 def test_a_child_dies_with_a_parent_killed_outright():
     process = start(BIG_CHECK)
     time.sleep(3)

@@ -3,22 +3,15 @@
 import json
 
 import pytest
-from click.testing import CliRunner
 
 import pybridge
+from mutants import check_mutant
 from pybridge.analysis.program import analysis
 from pybridge.analysis.worlds import signatures
 from pybridge.books import get
 from pybridge.cli.main import cli
 
-from mutants import check_mutant
-
 BOOK = get("hkk")
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
 
 
 def run(runner, *args):
@@ -27,6 +20,7 @@ def run(runner, *args):
     return result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "intended"])
 def test_check_hkk_every_invariant_holds(runner, edition):
     result = run(runner, "check", "hkk", "--edition", edition, "--format", "json")
@@ -65,6 +59,7 @@ def test_hkk_every_invariant_has_a_mutant():
     assert sorted(MUTANTS) == [i.id for i in analysis(BOOK).invariants]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("invariant", sorted(MUTANTS))
 def test_hkk_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invariant):
     text, removed = MUTANTS[invariant]
@@ -85,6 +80,7 @@ def test_hkk_invariants_are_stated_over_input_facts_and_rulings():
     assert "ruling" in used and any(n.startswith("state_") for n in used)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number, kind, rule", [(1, "enchantment", "HKK-132.6"),
                                                 (2, "mental_spell", "HKK-132.8")])
 def test_errata_hkk_finds_the_self_defeating_grant(runner, number, kind, rule):
@@ -106,12 +102,14 @@ def test_errata_hkk_finds_the_self_defeating_grant(runner, number, kind, rule):
                 and r["card"] == granting]
 
 
+@pytest.mark.slow
 def test_errata_hkk_intended_edition_has_none(runner):
     result = run(runner, "errata", "hkk", "--edition", "intended", "--format", "json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["contradictions"] == []
 
 
+@pytest.mark.slow
 def test_diff_hkk_literal_to_intended_lists_the_changed_states(runner):
     result = run(runner, "diff", "hkk", "--from", "literal", "--to", "intended",
                  "--properties", "2", "--format", "json")
@@ -122,7 +120,8 @@ def test_diff_hkk_literal_to_intended_lists_the_changed_states(runner):
     for change in report["changed"][:10]:
         before = pybridge.rule(change["witness"])["rulings"]
         after = pybridge.rule(change["witness"], edition="intended")["rulings"]
-        strip = lambda rulings: [{k: v for k, v in r.items() if k != "because"} for r in rulings]
+        def strip(rulings):
+            return [{k: v for k, v in r.items() if k != "because"} for r in rulings]
         assert strip(before) != strip(after)
         # only falling off changes: the granting enchantment stays in the intended edition
         assert any(r["kind"] == "falls_off" for r in change["before"])
@@ -146,6 +145,7 @@ def _why_not(doc, edition):
                 for s in model.symbols(atoms=True) if s.name == "why_not"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source, target", [("literal", "intended"), ("intended", "literal")])
 def test_diff_hkk_every_changed_falling_off_names_the_intended_reading(runner, source, target):
     """Issue 24 item 8: the editions differ in HKK-132.6-I and HKK-132.8-I. In every changed
@@ -158,8 +158,8 @@ def test_diff_hkk_every_changed_falling_off_names_the_intended_reading(runner, s
     assert report["complete"] and report["changed"]
     seen = set()
     for change in report["changed"]:
-        strip = lambda rs: {(r["card"], r["from"]): r["because"] for r in rs
-                            if r["kind"] == "falls_off"}
+        def strip(rs):
+            return {(r["card"], r["from"]): r["because"] for r in rs if r["kind"] == "falls_off"}
         before, after = strip(change["rulings_before"]), strip(change["rulings_after"])
         for key in before.keys() ^ after.keys():
             present, absent = (before, target) if key in before else (after, source)

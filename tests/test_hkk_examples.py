@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 import pybridge
-
 from ruling_tuples import fields_of, tuple_maker
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "hkk"

@@ -20,11 +20,15 @@ import pytest
 import yaml
 
 import pybridge
-
 from document_edits import drop, parent, put
 from error_checks import (
-    _write, assert_json_error_line, assert_one_error, check_cli_document,
-    check_handwritten_yaml, run, runner)
+    _write,
+    assert_json_error_line,
+    assert_one_error,
+    check_cli_document,
+    check_handwritten_yaml,
+    run,
+)
 
 # A valid document touching every record kind and nearly every field, so that each case is a
 # single edit away from it.

@@ -22,8 +22,21 @@ gains source immunity (the immunity is continuous: it is the card's ability work
 
 import pytest
 
-from test_hkk_rules import (affects, attach, because, card, counters, counters_removed,
-                            damage, effect, falls_off, gain, kinds, rule, state)
+from test_hkk_rules import (
+    affects,
+    attach,
+    because,
+    card,
+    counters,
+    counters_removed,
+    damage,
+    effect,
+    falls_off,
+    gain,
+    kinds,
+    rule,
+    state,
+)
 
 
 def disarmed(result):
@@ -276,8 +289,8 @@ def test_HKK_132_5_1_with_132_6_both_rules_refuse_the_enchantment():
 # Read from each edition's model (why_not is no ruling: `rule` does not show it); the diff
 # (pybridge/analysis, another helper's) names these IDs for the rulings a changed group loses.
 
-from pybridge.books import get            # noqa: E402
-from pybridge.solving import ground       # noqa: E402
+from pybridge.books import get  # noqa: E402
+from pybridge.solving import ground  # noqa: E402
 
 BOOK = get("hkk")
 

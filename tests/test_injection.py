@@ -16,7 +16,6 @@ import os
 
 import pytest
 import yaml
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -131,7 +130,8 @@ def normalised(result, mapping=None):
     mapping = mapping or {}
     out = {key: value for key, value in result.items()
            if key not in ("rulings", "alternatives")}
-    renamed = lambda rulings: [_rename_ruling(r, mapping) if mapping else r for r in rulings]
+    def renamed(rulings):
+        return [_rename_ruling(r, mapping) if mapping else r for r in rulings]
     out["rulings"] = _canonical(renamed(result["rulings"]))
     if "alternatives" in result:
         out["alternatives"] = sorted(_canonical(renamed(a)) for a in result["alternatives"])
@@ -260,6 +260,7 @@ ANY_ID = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), number=st.integers(0, len(EXAMPLES) - 1))
 def test_any_ids_rule_like_plain_ids(data, number):
@@ -342,11 +343,6 @@ def test_nul_in_id_is_kept_or_refused(ident):
         return
     assert _canonical(result["rulings"]) == _canonical(
         expected_three(document["characters"][1]["id"], "Giant"))
-
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
 
 
 def test_lone_surrogate_in_json_is_an_input_error(runner, tmp_path):

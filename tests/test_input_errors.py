@@ -18,10 +18,14 @@ import pytest
 import yaml
 
 import pybridge
-
 from document_edits import drop, edits, put, whole
-from error_checks import (_write, assert_json_error_line, assert_one_error,
-                          check_cli_document, run, runner)
+from error_checks import (
+    _write,
+    assert_json_error_line,
+    assert_one_error,
+    check_cli_document,
+    run,
+)
 
 # A valid document touching every record kind, so that each case is a single edit away from it.
 BASE = {

@@ -169,6 +169,7 @@ def test_a_selector_that_selects_its_holder_is_valid(tmp_path):
     assert rulings("validate", str(write(tmp_path, SELF_IMMUNE))).returncode == 0
 
 
+@pytest.mark.slow
 def test_the_redemption_space_holds_no_card_immune_to_itself(tmp_path):
     out = tmp_path / "states.jsonl"
     result = rulings("enumerate", "redemption", "--characters", "2", "--immunities", "1",

@@ -38,6 +38,7 @@ def whole_lines(path):
     return records
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_enumerate_keeps_whole_lines_and_says_incomplete(tmp_path):
     out = tmp_path / "states.jsonl"
     code, summary, err = interrupted(BIG_ENUMERATE + ["--out", str(out)])
@@ -46,6 +47,7 @@ def test_ctrl_c_during_enumerate_keeps_whole_lines_and_says_incomplete(tmp_path)
     assert len(whole_lines(out)) == summary["total"] > 0
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_check_reports_the_rest_unknown():
     code, summary, err = interrupted(BIG_CHECK)
     assert code == 130
@@ -57,6 +59,7 @@ def test_ctrl_c_during_check_reports_the_rest_unknown():
     assert all(i.get("interrupted") for i in summary["invariants"] if i["status"] == "unknown")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("arguments", [
     BIG_ENUMERATE,
     ["diff", "hkk", "--from", "literal", "--to", "intended", "--properties", "5",

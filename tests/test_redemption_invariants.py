@@ -5,14 +5,12 @@ facts, rulings, the edition checked and its own views. The known tension of the 
 (immunity is not monotone with negative strength) is shown by ruling two documents."""
 
 import pytest
-from clingo.ast import ASTType
 
 import pybridge
+from mutants import check_mutant
 from pybridge.analysis.program import analysis
 from pybridge.analysis.worlds import signatures
 from pybridge.books import get
-
-from mutants import check_mutant
 from redemption_states import battle_state, evil, hero, state
 
 BOOK = get("redemption")
@@ -42,6 +40,7 @@ def test_RED_INV_1_RED_INV_2_RED_INV_3_RED_INV_4a_RED_INV_4b_RED_INV_5_read_only
 
 # --- each holds over the generated space at the default bounds ----------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "negative_counts"])
 def test_RED_INV_1_to_5_hold_in_both_editions(edition):
     # One card and one ability: at the defaults (two of each) RED-INV-2, RED-INV-4b and
@@ -52,6 +51,7 @@ def test_RED_INV_1_to_5_hold_in_both_editions(edition):
     assert statuses == {i: "holds" for i in INVARIANTS}, report
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "negative_counts"])
 def test_RED_INV_1_RED_INV_3_RED_INV_4a_hold_at_the_default_bounds(edition):
     # two cards and two abilities (the defaults)
@@ -93,6 +93,7 @@ MUTANTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("invariant, text, removed, edition", MUTANTS,
                          ids=[f"{m[0]}-{'-'.join(m[2]) or 'text'}-{m[3] or 'literal'}"
                               for m in MUTANTS])
@@ -121,6 +122,7 @@ NEGATIVE_COUNTS_UNGUARDED = ('negative_counts(D, A) :- not one_on_one, immune_to
                              'in_battle(D), in_battle(A), negative_total(A).')
 
 
+@pytest.mark.slow
 def test_RED_INV_4b_catches_negative_counts_behaviour_in_the_literal_edition(monkeypatch):
     entry = check_mutant(monkeypatch, BOOK, "RED-INV-4b", text=NEGATIVE_COUNTS_UNGUARDED,
                          bounds={"bonuses": "-2..1"})
@@ -129,6 +131,7 @@ def test_RED_INV_4b_catches_negative_counts_behaviour_in_the_literal_edition(mon
     assert any(c["strength"] == -2 for c in cards)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "negative_counts"])
 def test_RED_INV_4b_holds_in_both_editions_with_a_bonus_of_minus_two(edition):
     # (one card and one ability: at the defaults RED-INV-4b does not finish here, see

@@ -8,6 +8,7 @@ knows nothing of selectors. What differs is only the citations (RED-INT-2)."""
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -91,6 +92,7 @@ def _battle(doc, edition=None):
     return _summary(pybridge.rule(copy.deepcopy(doc), edition=edition))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(selector_battles())
@@ -185,6 +187,7 @@ def mixed_battles(draw):
     return doc
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(mixed_battles())

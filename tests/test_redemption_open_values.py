@@ -91,6 +91,7 @@ def _rulings(symbols):
     return sorted(str(s.arguments[1]) for s in symbols if s.name == "ruling")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "negative_counts"])
 def test_RED_BAT_1_RED_IMM_3_open_values_rule_as_chosen_values(edition):
     """120 random states (seeds 1..120) of the generated space: the search over open values,
@@ -130,6 +131,7 @@ def _invariant(bounds, name="RED-INV-5", edition=None):
     return result["invariants"][0]
 
 
+@pytest.mark.slow
 def test_RED_INV_5_proof_at_six_characters_over_open_values():
     """A proof the open values make affordable: every battle of up to six characters (every
     split of sides), strengths and toughness 0..6, with two immunities of every kind (to a

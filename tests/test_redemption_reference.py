@@ -9,6 +9,7 @@ worked out by hand.
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -169,6 +170,7 @@ def check(doc):
     assert encoding_view(doc) == expected, doc
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(battles())
@@ -176,6 +178,7 @@ def test_encoding_matches_reference(doc):
     check(doc)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(battles(min_cards=2, max_cards=4, min_immunities=1, max_immunities=5))
@@ -184,6 +187,7 @@ def test_encoding_matches_reference_card_chains(doc):
     check(doc)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(duels())

@@ -9,8 +9,7 @@ import pytest
 import pybridge
 from pybridge.books import get
 from pybridge.solving import solve
-from redemption_states import (battle_state, because, defeated, evil, hero, inactive, state,
-                               targets)
+from redemption_states import battle_state, because, defeated, evil, hero, inactive, state, targets
 
 BOOK = get("redemption")
 ALL_IDS = set(BOOK.encoding.rule_ids)

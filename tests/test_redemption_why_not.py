@@ -20,8 +20,8 @@ it.
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import pybridge
 from pybridge.books import get
@@ -116,6 +116,7 @@ def test_RED_BAT_1_NEG_no_why_not_one_on_one():
     assert why_nots(doc, "negative_counts") == [set()] == why_nots(doc, "literal")
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(battles())
@@ -129,6 +130,7 @@ def test_RED_BAT_1_NEG_why_not_names_exactly_what_the_other_edition_gives(doc):
         set().union(*why_nots(doc, "literal"))
 
 
+@pytest.mark.slow
 def test_RED_BAT_1_NEG_is_cited_by_a_changed_group_of_the_diff_in_both_directions():
     # Issue 24 item 8: a rule in force in one edition only (RED-BAT-1-NEG: negative_counts)
     # is cited by some changed group of their diff, from either edition to the other; here
@@ -136,6 +138,7 @@ def test_RED_BAT_1_NEG_is_cited_by_a_changed_group_of_the_diff_in_both_direction
     import json
 
     from click.testing import CliRunner
+
     from pybridge.cli.main import cli
     for source, target in (("literal", "negative_counts"), ("negative_counts", "literal")):
         done = CliRunner().invoke(cli, ["diff", "redemption", "--from", source, "--to", target,

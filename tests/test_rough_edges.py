@@ -139,6 +139,7 @@ def test_enumerate_text_has_no_snake_case_ruling_names():
     assert rows and not any("_" in row for row in rows)
 
 
+@pytest.mark.slow
 def test_errata_text_says_one_contradiction():
     result = run("errata", "redemption", "--characters", "3", "--format", "text")
     assert result.stdout.splitlines()[0].endswith(": 1 contradiction")
@@ -188,6 +189,7 @@ def test_quiet_is_an_option_of_the_analysis_commands(command):
     assert "-q, --quiet" in text and "-f, --format" in text
 
 
+@pytest.mark.slow
 def test_quiet_run_writes_nothing_to_stderr():
     result = run("check", "redemption", "--invariant", "RED-INV-1", "--characters", "2",
                  "--values", "0..1", "--toughness", "0..1", "-q", "-f", "json")

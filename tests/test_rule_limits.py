@@ -143,6 +143,7 @@ def test_rule_has_a_default_timeout_shown_in_its_help():
     assert "--timeout" in result.stdout and "120" in result.stdout
 
 
+@pytest.mark.slow
 def test_rule_caps_its_own_memory(tmp_path):
     # the cap of the analysis children (75% of the machine's memory) holds for rule too: a
     # ruling that needs more ends with the state unknown, exit 3, never a traceback. Run

@@ -15,7 +15,6 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 import pybridge
 from pybridge.books import RULEBOOKS, get
@@ -165,18 +164,13 @@ def test_a_statement_over_several_lines_is_listed_whole():
     text = (asp_root() / "chronopia" / "alternatives.lp").read_text(encoding="utf-8")
     # result_by(...) :- in_force("C36-CRIT-EXACT"),\n        result_by(...).  : both lines
     numbered = text.splitlines()
-    (start,) = [i for i, l in enumerate(numbered, 1)
-                if l.startswith('result_by(Q, first, 1, R, "C36-CRIT-EXACT")')]
+    (start,) = [i for i, line in enumerate(numbered, 1)
+                if line.startswith('result_by(Q, first, 1, R, "C36-CRIT-EXACT")')]
     assert {start, start + 1} <= set(alternatives)
     assert numbered[start].strip().endswith(".")
 
 
 # --- the commands -----------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def runner():
-    return CliRunner()
-
 
 def invoke(runner, *args):
     return runner.invoke(cli, list(args), catch_exceptions=False)
@@ -198,14 +192,14 @@ def test_rulebooks_one_text_lists_only_that_one(runner):
     lines = result.stdout.splitlines()
     assert lines[0].startswith("b5: ")
     assert "  edition errata (default): " in result.stdout
-    assert [l for l in lines if not l.startswith("  ")] == [lines[0]]
-    assert sum(l.split()[:1] == ["T4-7-ORIG"] for l in lines) == 1
+    assert [line for line in lines if not line.startswith("  ")] == [lines[0]]
+    assert sum(line.split()[:1] == ["T4-7-ORIG"] for line in lines) == 1
     assert "RED-BAT-1" not in result.stdout
 
 
 def test_rulebooks_without_argument_lists_all(runner):
     result = invoke(runner, "rulebooks", "--format", "text")
-    heads = [l.split(":")[0] for l in result.stdout.splitlines() if not l.startswith("  ")]
+    heads = [line.split(":")[0] for line in result.stdout.splitlines() if not line.startswith("  ")]
     assert heads == ["redemption", "hkk", "b5", "chronopia"]
 
 
@@ -226,7 +220,7 @@ def test_explain_text(runner):
     assert lines[1].startswith("Summary: Default condition: a character cannot be immune")
     assert "Editions: literal (default), negative_counts" in lines
     assert "Source: «- Characters cannot be immune to cards of the same alignment.»" in lines
-    assert any(l.startswith("Gloss: Default condition: a character cannot be immune") for l in lines)
+    assert any(line.startswith("Gloss: Default condition: a character cannot be immune") for line in lines)
     encoding = lines[lines.index("Encoding (asp/):") + 1:]
     assert encoding[0] == "  redemption/immunity.lp"
     assert re.match(r"^    +\d+  % \[RED-IMM-6\] Default condition", encoding[1])

@@ -26,19 +26,26 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pybridge import api, books
-from pybridge.errors import InputError
-from pybridge.loading import load_document
-from pybridge.schema_export import dumps, json_schema
-
 import redemption_states as rs
 import test_b5_input_errors
 import test_chronopia_input_errors
 import test_fuzz
 import test_hkk_input_errors
 import test_input_errors
-from schema_agreement import (BEYOND, BOOKS, SCHEMAS, VALIDATORS, NotJson, as_json,
-                              disagreement, schema_errors)
+from pybridge import api, books
+from pybridge.errors import InputError
+from pybridge.loading import load_document
+from pybridge.schema_export import dumps, json_schema
+from schema_agreement import (
+    BEYOND,
+    BOOKS,
+    SCHEMAS,
+    VALIDATORS,
+    NotJson,
+    as_json,
+    disagreement,
+    schema_errors,
+)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

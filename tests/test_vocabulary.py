@@ -26,6 +26,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SEARCH_ONLY = {"chronopia"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GENERATED)
 def test_every_input_the_rules_read_is_in_the_vocabulary(name):
     book = get(name)
@@ -120,6 +121,7 @@ SMALL = {"b5": {"max_beings": 2, "max_elements": 1, "max_orders": 1, "max_protec
          "chronopia": {"max_models": 3, "max_queries": 1, "max_features": 2}}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GENERATED)
 def test_every_state_of_the_space_is_a_document_rule_accepts_and_rules_alike(name):
     """150 random states of a small space (random decisions, seeds 1..150): the witness
@@ -174,6 +176,7 @@ def test_invariants_are_stated_over_input_facts_and_rulings(name):
     assert foreign == set(), f"invariants read the encoding's own predicates: {sorted(foreign)}"
 
 
+@pytest.mark.slow
 def test_chronopia_valid_lp_refuses_what_validation_refuses():
     """Each constraint of chronopia's valid.lp against facts of a document validate()
     refuses for the same reason (written by hand, as the bridge would make them without the

@@ -80,7 +80,7 @@ def scheduler_address(text):
             raise _bad_address(text)
         shown_host = host
     if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
-        raise _bad_address(text, f"the port must be a number 1..65535")
+        raise _bad_address(text, "the port must be a number 1..65535")
     return f"tcp://{shown_host}:{int(port)}"
 
 

@@ -15,7 +15,6 @@ import itertools
 from clingo import Function, Number
 
 from ..fields import Fields
-
 from . import isolate
 from .models import WorldModel
 from .program import analysis

@@ -18,7 +18,6 @@ import os
 import signal
 import time
 
-from .. import signals
 from ..limits import MEMORY_SHARE, cap_memory
 
 GRACE = 2.0

@@ -7,8 +7,21 @@ from functools import cached_property
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..schema import (Bool, Either, Enum, Given, Int, Is, ListOf, Opt, Record, Registry,
-                      Requires, Str, shown)
+from ..schema import (
+    Bool,
+    Either,
+    Enum,
+    Given,
+    Int,
+    Is,
+    ListOf,
+    Opt,
+    Record,
+    Registry,
+    Requires,
+    Str,
+    shown,
+)
 from ..solving import ground
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
@@ -193,8 +206,7 @@ class B5(Rulebook):
     def vocabulary(self):
         """The input facts (see vocabulary.lp), over the names the tables know and one they
         do not, three fields and the default phases; asp/b5/valid.lp says the rest."""
-        from ..inputs import (ANY, OPTIONAL, Input, Kind, Names, Obj, Ref, Union, Values,
-                              Vocabulary)
+        from ..inputs import ANY, OPTIONAL, Input, Kind, Names, Obj, Ref, Union, Values, Vocabulary
         being_types, element_types = (Names(*sorted(types), "other")
                                       for types in self.table_types)
         fields = Names("f", "g", "h")

@@ -8,13 +8,40 @@ from functools import cached_property
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..geometry import (UNIT, Board, Cells, _sign_root_difference, base_touches_segment,
-                        distance_units, gap_to_line, in_front, segment_distance_units,
-                        segments_meet, units)
-from ..schema import (AllOf, AnyOf, Bool, Enum, Given, Inside, Int, Is, ListOf, Not, Num, Opt,
-                      Record, Registry, Requires, Str, shown)
+from ..geometry import (
+    UNIT,
+    Board,
+    Cells,
+    _sign_root_difference,
+    base_touches_segment,
+    distance_units,
+    gap_to_line,
+    in_front,
+    segment_distance_units,
+    segments_meet,
+    units,
+)
+from ..schema import (
+    AllOf,
+    AnyOf,
+    Bool,
+    Enum,
+    Given,
+    Inside,
+    Int,
+    Is,
+    ListOf,
+    Not,
+    Num,
+    Opt,
+    Record,
+    Registry,
+    Requires,
+    Str,
+    shown,
+)
 from ..symbols import Const, fact
-from .base import Rulebook, RulingKind, input_rows
+from .base import Rulebook, input_rows
 from .chronopia_kinds import KINDS
 
 FACTORS = ("panic", "fear", "terror", "horror")
@@ -912,8 +939,20 @@ def vocabulary():
     """The input facts (see vocabulary.lp) over the grid and the values above; the geometry
     the rules read is derived from the positions (asp/chronopia/derived.lp, as the bridge
     derives it); asp/chronopia/valid.lp says what else a valid document obeys."""
-    from ..inputs import (ANY, OPTIONAL, Input, Joint, Kind, Names, Numbers, Obj, Ref,
-                          Union, Values, Vocabulary)  # only the analysis needs them
+    from ..inputs import (
+        ANY,
+        OPTIONAL,
+        Input,
+        Joint,
+        Kind,
+        Names,
+        Numbers,
+        Obj,
+        Ref,
+        Union,  # only the analysis needs them
+        Values,
+        Vocabulary,
+    )
     model, any_model = Obj("model"), Ref("model")
     queries = Obj(*QUERY_KINDS)
     unit = Union(Names("u"), any_model)
@@ -1030,7 +1069,7 @@ def document(facts):
         models[ident].setdefault("stats", {})[stat] = value
     for ident, value in rows("state_mount_ld"):
         models[ident]["mount"] = {"ld": value}
-    for ident, index, value in sorted(rows("state_crew_ld"), key=lambda r: r[1]):
+    for ident, _index, value in sorted(rows("state_crew_ld"), key=lambda r: r[1]):
         models[ident].setdefault("crew", []).append({"ld": value})
     for ident, cause in rows("state_causes"):
         models[ident]["causes"] = cause

@@ -3,7 +3,6 @@ arguments) and how a judge would say each."""
 
 from .base import RulingKind
 
-
 # Why a named target is refused (target_refused.reason), first match in this order
 # (asp/chronopia/targeting.lp): the word and how a judge says it.
 REFUSALS = {

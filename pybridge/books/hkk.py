@@ -6,8 +6,21 @@ and ruling fields. Rules live in ``asp/hkk/``."""
 from functools import cached_property
 
 from ..analysis.bounds import Bound
-from ..schema import (Bool, Either, Enum, Int, ListOf, MapOf, OneKey, Opt, Record, Registry,
-                      Str, check_sum, refuse_cycles)
+from ..schema import (
+    Bool,
+    Either,
+    Enum,
+    Int,
+    ListOf,
+    MapOf,
+    OneKey,
+    Opt,
+    Record,
+    Registry,
+    Str,
+    check_sum,
+    refuse_cycles,
+)
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
 
@@ -221,8 +234,20 @@ class Hkk(Rulebook):
         """The input facts (see vocabulary.lp) over the names the rules use and one other
         (a counter, a spell type, two factions or colours); asp/hkk/valid.lp says the
         rest."""
-        from ..inputs import (ANY, OPTIONAL, Input, Ints, Joint, Kind, Names, Obj, Ref, Union,
-                              Values, Vocabulary)
+        from ..inputs import (
+            ANY,
+            OPTIONAL,
+            Input,
+            Ints,
+            Joint,
+            Kind,
+            Names,
+            Obj,
+            Ref,
+            Union,
+            Values,
+            Vocabulary,
+        )
         card, effect = Obj("card"), Obj("effect")
         immunity = Values(*map(Const, IMMUNITY_KINDS))
         counter = Union(Values(*map(Const, COUNTERS)), Names("other"))

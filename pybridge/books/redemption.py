@@ -9,8 +9,21 @@ from functools import cached_property
 
 from ..analysis.bounds import Bound
 from ..errors import InputError
-from ..schema import (Bool, Either, Enum, Int, ListOf, OneKey, Opt, Record, Registry, Str,
-                      check_sum, refuse_cycles, shown)
+from ..schema import (
+    Bool,
+    Either,
+    Enum,
+    Int,
+    ListOf,
+    OneKey,
+    Opt,
+    Record,
+    Registry,
+    Str,
+    check_sum,
+    refuse_cycles,
+    shown,
+)
 from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
 from .base import Rulebook, RulingKind
 
@@ -183,8 +196,19 @@ class Redemption(Rulebook):
         (the types "hero" and "evil_character") and others (a third type, two brigades);
         asp/redemption/valid.lp says the rest. The documents' defaults come first (battle,
         duration phase), so that a smallest witness uses them."""
-        from ..inputs import (OPTIONAL, Ints, Input, Kind, Names, Obj, Ref, Tagged, Union,
-                              Values, Vocabulary)
+        from ..inputs import (
+            OPTIONAL,
+            Input,
+            Ints,
+            Kind,
+            Names,
+            Obj,
+            Ref,
+            Tagged,
+            Union,
+            Values,
+            Vocabulary,
+        )
         character, card = Obj("character"), Obj("card")
         either = Obj("card", "character")
         any_card = Ref("card", "character")

@@ -4,10 +4,9 @@ import contextlib
 
 import click
 
-from .. import api
+from .. import api, signals
 from ..analysis.cluster import MAX_WORKERS, validate
 from ..books import RULEBOOKS
-from .. import signals
 from ..printable import printable
 from ..render import analysis_text, to_json
 from .outfile import OutFile

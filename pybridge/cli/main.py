@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from ..errors import RulingsError
 from .. import signals
+from ..errors import RulingsError
 from .output import INTERNAL_ERROR, echo_error
 
 # One line per command: its name, "module:attribute" under pybridge.cli, and the summary

@@ -30,10 +30,8 @@ from math import inf
 
 from clingo import SymbolType
 
-from pybridge.inputs import (ANY, ONE, OPTIONAL, Ints, Joint, Names, Obj, Ref, Tagged, Union,
-                             Values)
+from pybridge.inputs import ONE, OPTIONAL, Ints, Joint, Obj, Ref, Tagged, Union, Values
 from pybridge.symbols import to_symbol
-
 
 # --------------------------------------------------------------------------- values and bounds
 
