@@ -128,14 +128,41 @@ def parse_document(data, source="-"):
         raise InputError("empty document", source=source)
     try:
         if str(source).lower().endswith(".json"):
-            return _parse_json(text)
-        from .yaml_loading import parse_yaml  # PyYAML is imported for YAML only
-        return parse_yaml(text)
+            document = _parse_json(text)
+        else:
+            from .yaml_loading import parse_yaml  # PyYAML is imported for YAML only
+            document = parse_yaml(text)
+        check_depth(document)
+        return document
     except InputError as error:
         raise error.located(source) from None
     except RecursionError:
         raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)",
                          source=source) from None
+
+
+def check_depth(document):
+    """Refuse a document nested more than MAX_DEPTH levels (a scalar is level 0, a list or
+    mapping one more than its deepest item). The parsers stop far deeper nesting themselves
+    (PyYAML beyond 1,000 levels, json at Python's recursion limit, both caught as "nested too
+    deeply"); this walk has no recursion of its own, and a list or mapping that YAML aliases
+    in many places is measured once, so a billion laughs costs its text's length."""
+    heights = {}
+    stack = [(document, False)]
+    while stack:
+        value, done = stack.pop()
+        if not isinstance(value, (list, dict)) or (id(value) in heights and not done):
+            continue
+        items = value.values() if isinstance(value, dict) else value
+        if done:
+            height = 1 + max((heights.get(id(item), 0) for item in items), default=0)
+            if height > MAX_DEPTH:
+                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)")
+            heights[id(value)] = height
+        else:
+            heights[id(value)] = 0              # seen: its items are measured once
+            stack.append((value, True))
+            stack.extend((item, False) for item in items)
 
 
 def load_document(source, limit=MAX_BYTES):
@@ -146,19 +173,6 @@ def load_document(source, limit=MAX_BYTES):
 # One left-to-right pass over JSON's tokens: a string (an unterminated one runs to the end, so
 # no position is scanned twice), a bracket, or a constant JSON does not allow.
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]+|\\.)*"?|[\[\]{}]|-?Infinity|NaN')
-
-
-def _check_json_depth(text):
-    """Refuse JSON nested deeper than YAML may be (the same limit, the same message)."""
-    depth = 0
-    for match in _JSON_TOKENS.finditer(text):
-        token = match.group(0)
-        if token in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)")
-        elif token in "]}":
-            depth -= 1
 
 
 def _where_constant(text, name):
@@ -172,8 +186,6 @@ def _where_constant(text, name):
 
 
 def _parse_json(text):
-    _check_json_depth(text)
-
     def pairs(items):
         result, duplicates = {}, []
         for key, value in items:

@@ -1,6 +1,8 @@
 """Reading YAML state documents (imported only when a document is YAML): a strict safe
 loader (YAML 1.2's core schema, duplicate keys kept for the schema's message, numbers that
-keep their text) and a depth guard. See :mod:`pybridge.loading`."""
+keep their text). PyYAML (>= 6.0.4) refuses nesting beyond 1,000 levels itself, before its C
+composer could recurse too deep; the document's own limit is checked on what it built
+(:func:`pybridge.loading.check_depth`)."""
 
 import math
 import re
@@ -127,46 +129,14 @@ _StrictLoader.add_constructor(_PLAIN_INT_TAG, lambda loader, node: _int(node, Tr
 _StrictLoader.add_constructor(_PLAIN_FLOAT_TAG, lambda loader, node: _float(node, True))
 
 
-def _depth_bound(text):
-    """An upper bound of the nesting depth of a YAML text, cheap to compute: a flow
-    collection opens with a bracket, a compact block sequence (``- - x``) or complex key
-    with an indicator, and any other block collection inside another is indented further
-    (a sequence may share its parent mapping's indentation: hence twice)."""
-    indicators = sum(text.count(c) for c in "[{-?")
-    lines = text.count("\n") + 1            # a deeper block collection starts a new line
-    if lines + indicators <= MAX_DEPTH:
-        return lines + indicators
-    indent = max((len(line) - len(line.lstrip(" ")) for line in text.splitlines()), default=0)
-    return 2 * (indent + 1) + indicators
-
-
-def _check_depth(text):
-    """Refuse deep nesting before the C composer recurses into it (it has no guard)."""
-    if _depth_bound(text) <= MAX_DEPTH:
-        return
-    depth = 0
-    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
-    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-    for event in yaml.parse(text, Loader=_BaseLoader):
-        if isinstance(event, starts):
-            depth += 1
-            if depth > MAX_DEPTH:
-                mark = event.start_mark
-                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels, "
-                                 f"line {mark.line + 1})")
-        elif isinstance(event, ends):
-            depth -= 1
-
-
 def parse_yaml(text):
     try:
-        _check_depth(text)
         documents = list(yaml.load_all(text, Loader=_StrictLoader))
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = error.problem or error.context or "syntax error"
-        if "nesting depth" in problem:      # PyYAML >= 6.0.4 stops deep nesting itself
+        if "nesting depth" in problem:      # PyYAML >= 6.0.4 stops nesting beyond 1,000
             line = f", line {mark.line + 1}" if mark else ""
             raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels{line})") from None
         raise InputError(f"invalid YAML{where}: {problem}") from None
