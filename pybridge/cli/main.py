@@ -39,9 +39,17 @@ def _started():
     live as long as the process) is frozen out of the collector's reach and the collector
     turned back on. A full collection would walk them all, 3 ms each time, at exit too:
     ``rulings rule`` on a small state takes 71 ms instead of 83 (benchmarks/startup.py).
-    Under a test's CliRunner the collector is on and nothing changes."""
+    Under a test's CliRunner the collector is on and nothing changes.
+
+    The youngest generation is collected every 50,000 allocations instead of 700 (and the
+    oldest less often): a large state's rulings and explanation are hundreds of thousands of
+    objects that live to the end of the run, and with the default thresholds the collector
+    walks them again and again, so ``rule --explain`` on 1,000 heroes took 2.5 times as long
+    as on 500 (benchmarks/RESULTS.md, "Growth by input kind"). A pending generation holds
+    at most 50,000 objects, a few megabytes."""
     if not gc.isenabled():
         gc.freeze()
+        gc.set_threshold(50_000, 20, 100)
         gc.enable()
 
 
