@@ -4,7 +4,7 @@ Conventions of these tests (unless a test says otherwise): the shooter stands at
 facing +y (facing 90), in a unit of its own ("Archers", army "Orcs"); enemies are of army
 "Men" and stand ahead of it, well away from every other line of fire. Size class 2 (a base
 of 1 inch, height 2 inches) unless stated. Rulings are compared as tuples: the kind, then its
-fields in the order the README lists them, e.g. ``("hit_number", "Archer", "Knight", 8)``.
+fields in the order the docs/rulebooks/chronopia.md lists them, e.g. ``("hit_number", "Archer", "Knight", 8)``.
 """
 
 import pybridge

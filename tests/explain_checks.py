@@ -265,16 +265,6 @@ def check_analysis_unchanged(rulebook):
     assert says_atoms(control) == []
 
 
-def check_readme_shows(example):
-    """The README's ``$ rulings rule --explain EXAMPLE`` block is what the command prints."""
-    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
-    command = f"$ rulings rule --explain {example}\n"
-    assert command in readme, command
-    block = readme.split(command, 1)[1].split("```", 1)[0]
-    assert cli_output("rule", "--explain", "--format", "text",
-                      str(EXAMPLES.parent / example)) == block
-
-
 # --- Sentences true of their state (issue 24 item 7): pieces any rulebook's check can use ---
 
 def rendered(value):

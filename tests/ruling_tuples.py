@@ -3,7 +3,7 @@
 
 from pybridge.books import get
 
-# b5's fields as the README's contract lists them: the held-out b5 tests state the contract,
+# b5's fields as the docs/rulebooks/b5.md's contract lists them: the held-out b5 tests state the contract,
 # not what the code declares.
 B5_CONTRACT = {
     "immune": ("being", "element"),

@@ -195,7 +195,7 @@ def test_diff_b5_every_rule_of_one_edition_only_is_named_by_a_changed_group(runn
     """Issue 24 item 8: each rule ID in force in one edition and not the other is named by some
     changed group of the diff, in both directions: by a ruling's because, or by a why_not of
     the witness in the edition where the ruling is absent. B5-INT-3 is the exception the
-    README gives: it reads an immunity to CN or WJ, and the listing bounds hold no optional
+    docs/rulebooks/b5.md gives: it reads an immunity to CN or WJ, and the listing bounds hold no optional
     fact (no declared immunity) while no table row declares one; at --features 1 it is cited."""
     result = run(runner, "diff", "b5", "--from", before, "--to", after, "--format", "json")
     report = json.loads(result.stdout)

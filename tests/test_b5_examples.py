@@ -1,8 +1,8 @@
 """Every b5 example runs, names the rule it shows and gives the rulings its comment promises.
 
 The expectations restate each example's own comment (worked out there by hand from chapter
-B.5 and the T.4 changes, ../shared/rules/b5.md, and the README's b5 contract). A ruling is a
-tuple: the kind, then its fields in the order the README lists them, e.g.
+B.5 and the T.4 changes, ../shared/rules/b5.md, and docs/rulebooks/b5.md's contract). A ruling is a
+tuple: the kind, then its fields in the order the docs/rulebooks/b5.md lists them, e.g.
 ``("protected", "Flotte Nord", "Mahlstrom 0412", "movement")``. ``exact``: all the rulings;
 ``only``: for each kind named, the exact set of that kind; ``has``: rulings that must
 be there; ``cites``: IDs each named ruling's ``because`` must contain.

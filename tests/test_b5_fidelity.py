@@ -12,7 +12,7 @@
    Umstände daran gehindert, aktiv das Feld zu verlassen UND gibt es kein gültiges
    Rückzugfeld, dann wird es dennoch vernichtet" (stopped from leaving by other circumstances
    AND no valid retreat field). `can_retreat: false` is the first condition; a `retreat_to`
-   list decides the second. A free field in it wins: the being must retreat (README).
+   list decides the second. A free field in it wins: the being must retreat (docs/rulebooks/b5.md).
 
 Every expectation below was written from the quoted sentence before the tool was run.
 """
@@ -124,7 +124,7 @@ def test_T4_1_B_5_2_5_protector_appearing_after_the_being_left_bans_nothing(arri
     # auftaucht": a druid appearing in the movement phase protects the fleet when it would
     # enter the CN field (banned, refused); one appearing in conflict or later appears after
     # the fleet has left 0520 in the order phase: no ban, no refusal. The protection is
-    # still reported from its arrival (conflicts are not modelled: README).
+    # still reported from its arrival (conflicts are not modelled: docs/rulebooks/b5.md).
     druid, protections = _druid_at_fleet(arrives)
     doc = state([being("Fleet", "fleet", "0520")] + druid, [element("Nebel", "CN", "0521")],
                 protections, orders=[move("o1", "Fleet", "0521")])
@@ -186,7 +186,7 @@ def _retreats(cn_start="movement"):
 
 def _trapped(cn_start="movement"):
     # Every retreat field forbidden: no valid retreat field, destroyed after all (B.5.2.7);
-    # from the effect phase on its only option is still retreating (README).
+    # from the effect phase on its only option is still retreating (docs/rulebooks/b5.md).
     return {("protected", "Fleet", "Maelstrom", "movement"),
             ("protected", "Fleet", "Nebel", cn_start), ("entry_forbidden", "Fleet", "0613"),
             ("destroyed", "Fleet", "Maelstrom"), ("only_retreat_from", "Fleet", "effect")}
@@ -251,7 +251,7 @@ def _blockaded(retreat_to, *extra):
 def test_B_5_2_7_cannot_retreat_but_a_free_retreat_field_must_retreat():
     # "daran gehindert, aktiv das Feld zu verlassen UND gibt es kein gültiges Rückzugfeld":
     # 0414 is a valid retreat field, so the second condition fails: not destroyed, it must
-    # retreat (the listed free field wins over can_retreat: false, README).
+    # retreat (the listed free field wins over can_retreat: false, docs/rulebooks/b5.md).
     result = rule(_blockaded(["0414"]))
     assert rulings(result) == {("protected", "Fleet", "Maelstrom", "movement")} | \
         must_retreat_set("Fleet", "Maelstrom")

@@ -1,7 +1,7 @@
 """Bad b5 input never produces a traceback: exit code 2 and one line ``error: ...`` naming the path.
 
-Every case below is a malformed b5 state document (README, "The b5 rulebook"; DESIGN.md,
-"Contract: state documents", **b5**; schema in ``pybridge/books/b5.py``). Through the CLI
+Every case below is a malformed b5 state document (docs/rulebooks/b5.md, "The state
+document"; schema in ``pybridge/books/b5.py``). Through the CLI
 (``rulings rule --format json FILE``) each must give exit code 2, exactly one line on stderr of
 the form ``error: FILE: PATH: message`` (for problems with the file as a whole: ``error: FILE:
 message``), the same error as a ``{"source", "error"}`` line on stdout, and no traceback.

@@ -2,11 +2,11 @@
 
 Expected values are worked out by hand from the German source
 (../shared/seeds/000_062556bb7cf8d404.txt), the digest (../shared/rules/b5.md) and the contract
-in README.md ("The b5 rulebook": ruling kinds, which IDs each ruling cites, readings chosen);
+in docs/rulebooks/b5.md (ruling kinds, which IDs each ruling cites, readings chosen);
 the reasoning is in a comment beside each expectation. They were written before the encoding
 existed; where the tool disagrees with the text the test states the text.
 
-Rulings are compared as tuples: the kind, then its fields in the order the README lists them,
+Rulings are compared as tuples: the kind, then its fields in the order the docs/rulebooks/b5.md lists them,
 e.g. ``("protected", "Fleet", "Maelstrom", "conflict")``. The ``element`` field of a ruling is
 the element's id (as ``being`` is the being's id).
 """
@@ -524,7 +524,7 @@ def test_B_5_2_7_being_with_a_free_retreat_field_must_retreat():
 
 def test_B_5_2_7_empty_list_of_retreat_fields_means_no_valid_retreat_field():
     # retreat_to: [] names no candidate retreat field at all: "gibt es kein gültiges
-    # Rückzugfeld, dann wird es dennoch vernichtet" (and, in the README's words, every one
+    # Rückzugfeld, dann wird es dennoch vernichtet" (and, in the docs/rulebooks/b5.md's words, every one
     # of its retreat_to fields is forbidden, vacuously). Destroyed, no must_retreat.
     doc = state([being("Fleet", "fleet", "0412", protected_from=["MA"], retreat_to=[])],
                 [maelstrom()])
@@ -535,7 +535,7 @@ def test_B_5_2_7_empty_list_of_retreat_fields_means_no_valid_retreat_field():
 
 def test_B_5_2_7_an_order_out_of_the_field_does_not_spare_the_retreat_ruling():
     # Normal options until the effect phase, but conflicts are not modelled: a move out of
-    # the maelstrom's field is not assumed to succeed, so it still must retreat (README).
+    # the maelstrom's field is not assumed to succeed, so it still must retreat (docs/rulebooks/b5.md).
     doc = state([being("Fleet", "fleet", "0412", protected_from=["MA"])], [maelstrom()],
                 orders=[move("o1", "Fleet", "0413")])
     assert rulings(rule(doc)) == {("protected", "Fleet", "Maelstrom", "movement")} | \
@@ -875,7 +875,7 @@ def test_B5_INT_2_the_caller_edition_overrides_the_document():
 
 def test_B5_INT_2_a_beings_own_protection_stands_in_the_errata():
     # T4-11 changes the table only; a king whose own protected_from names the WJ (e.g. a
-    # spell) is protected in the errata edition too (README: a state fact stands).
+    # spell) is protected in the errata edition too (docs/rulebooks/b5.md: a state fact stands).
     doc = state([being("König Ardan", "K", "0815", protected_from=["WJ"])],
                 [element("Jungfrau", "WJ", "0815", destroys=["K"])])
     for edition in EDITIONS:

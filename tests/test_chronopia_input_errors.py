@@ -1,7 +1,7 @@
 """Bad chronopia input never produces a traceback: exit code 2 and one line ``error: ...`` naming
 the path.
 
-Every case below is a malformed chronopia state document (README, "The chronopia rulebook";
+Every case below is a malformed chronopia state document (docs/rulebooks/chronopia.md;
 schema and cross-references in ``pybridge/books/chronopia.py``). Through the CLI (``rulings
 rule --format json FILE``) each must give exit code 2, exactly one line on stderr of the form
 ``error: FILE: PATH: message`` (for problems with the file as a whole: ``error: FILE:

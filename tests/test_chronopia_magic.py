@@ -2,7 +2,7 @@
 
 Expected values are worked out by hand from the German source
 (../shared/seeds/002_80e45203b1914d7b.txt, section 3.7 "Magie"), the digest
-(../shared/rules/chronopia.md) and the contract in README.md ("The chronopia rulebook": the
+(../shared/rules/chronopia.md) and the contract in docs/rulebooks/chronopia.md (the
 query fields and ruling kinds); the reasoning is in a comment beside each expectation. Where
 the tool disagrees with the text the test states the text.
 
@@ -10,7 +10,7 @@ Most tests go through the public API (``pybridge.rule``) with state documents. A
 end are ASP unit tests: the magic file with the core files and the vocabulary, facts added
 through clingo's symbol API, every rule ID in force (or one left out).
 
-Rulings are compared as tuples: the kind, then its fields in the order the README lists them,
+Rulings are compared as tuples: the kind, then its fields in the order the docs/rulebooks/chronopia.md lists them,
 e.g. ``("cast_number", "Shaman", 9)`` or ``("chance", "c", "first", "success", 8, 20)``.
 """
 

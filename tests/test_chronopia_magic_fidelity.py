@@ -210,7 +210,7 @@ def test_C37_TARGET_spell_without_los_reaches_any_target_within_range():
 
 
 def test_C37_TARGET_spell_without_a_range_given_is_judged_on_sight_alone():
-    # Reading (README): a cast query without the spell's range does not limit the distance;
+    # Reading (docs/rulebooks/chronopia.md): a cast query without the spell's range does not limit the distance;
     # sight is still needed ("Normalerweise ... innerhalb der LOS").
     assert_legal(doc([shaman(), knight(100)], cast()))
     assert_illegal(doc([shaman(), knight(-3)], cast()))

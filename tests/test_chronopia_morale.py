@@ -2,11 +2,11 @@
 
 Expected values are worked out by hand from the German source (section 3.8 "Moral" of
 ../shared/seeds/002_80e45203b1914d7b.txt), the digest (../shared/rules/chronopia.md) and the
-contract in README.md ("The chronopia rulebook": document schema, ruling kinds); the reasoning
+contract in docs/rulebooks/chronopia.md (document schema, ruling kinds); the reasoning
 is in a comment beside each expectation. Where the tool disagrees with the text, the test
 states the text.
 
-Rulings are compared as tuples: the kind, then its fields in the order the README lists them,
+Rulings are compared as tuples: the kind, then its fields in the order the docs/rulebooks/chronopia.md lists them,
 e.g. ``("morale_test", "Spears", "fear", "fear", 9)``. Geometry: the testing models stand on
 the x axis or beside it facing +x (facing 0), the causer to their right facing them, so every
 line of sight is clear and in the front arc unless a test says otherwise.
@@ -150,7 +150,7 @@ def test_C38_TEST_chariot_without_crew_given_uses_its_own_ld():
 ])
 def test_C38_TEST_individual_within_command_range_lends_its_ld(x, value):
     # "Falls ein Verband in Kommandoreichweite einer Einzelfigur ist, darf dieser Verband deren
-    # FG-Wert ... nutzen"; command range 4 inches by default (README), "within" inclusive.
+    # FG-Wert ... nutzen"; command range 4 inches by default (docs/rulebooks/chronopia.md), "within" inclusive.
     d = doc(spears(2, ld=(8, 8)) + [model("Captain", x=x, ld=12, individual=True)],
             morale("Spears", "panic"))
     assert morale_tests(d) == {("morale_test", "Spears", "panic", "panic", value)}

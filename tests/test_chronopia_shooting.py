@@ -5,7 +5,7 @@ comparison and the exact chances of each die.
 Expected values are worked out by hand from the German source (section 3.6 "Fernkampf" of
 ../shared/seeds/002_80e45203b1914d7b.txt: "Abfeuern von Fernkampfwaffen", "Deckung", "In den
 Nahkampf feuern", "Zwischen befreundete Einheiten hindurchschiessen", "Schaden anrichten",
-"Stärke"), the digest (../shared/rules/chronopia.md) and the contract in README.md ("The
+"Stärke"), the digest (../shared/rules/chronopia.md) and the contract in docs/rulebooks/chronopia.md ("The
 chronopia rulebook"); the reasoning is in a comment beside each expectation. Where the tool
 disagrees with the text, the test states the text.
 

@@ -3,7 +3,7 @@ interpretation decisions C-INT-1 and C-INT-3), with the boundary at every compar
 
 Expected values are worked out by hand from the German source (section 3.6 "Fernkampf" of
 ../shared/seeds/002_80e45203b1914d7b.txt), the digest (../shared/rules/chronopia.md) and the
-contract in README.md ("The chronopia rulebook": schema, geometry conventions, ruling kinds);
+contract in docs/rulebooks/chronopia.md (schema, geometry conventions, ruling kinds);
 the reasoning is in a comment beside each expectation. Where the tool disagrees with the
 text, the test states the text.
 
@@ -26,7 +26,7 @@ def only_shooter_and(*models, sight=(), queries=None, **archer):
 
 def test_C36_ARC_target_exactly_90_degrees_off_is_in_the_front_arc():
     # Facing +y, a target straight to the right (+x) is 90 degrees off: the edge of the front
-    # 180 degrees, inside it (README: at most 90 degrees, inclusive).
+    # 180 degrees, inside it (docs/rulebooks/chronopia.md: at most 90 degrees, inclusive).
     result = rule(only_shooter_and(model("Knight", position=(10, 0))))
     assert legal(result) == {"Knight": False}
 

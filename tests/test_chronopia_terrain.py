@@ -162,7 +162,7 @@ def test_C36_LOS_WALL_blocks_a_spell_too():
 # --- the sight entries still win -------------------------------------------------------------
 
 def test_sight_cover_overrides_terrain_cover():
-    # README: a sight entry's cover overrides terrain cover, whether a sight entry's wall or
+    # docs/rulebooks/chronopia.md: a sight entry's cover overrides terrain cover, whether a sight entry's wall or
     # the terrain's geometry gives it.
     entry = [{"from": "Archer", "to": "Knight", "cover": "none"}]
     assert hit(shot_through(piece(9.5), sight=entry)) == OPEN

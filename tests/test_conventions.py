@@ -1,4 +1,4 @@
-"""The encoding's conventions (DESIGN.md): guards, citations, layout, test coverage."""
+"""The encoding's conventions (docs/architecture.md): guards, citations, layout, test coverage."""
 
 import ast
 import re

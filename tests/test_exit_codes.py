@@ -68,7 +68,7 @@ def test_check_holds_exits_0():
 
 @pytest.mark.slow
 def test_check_unknown_exits_3():
-    # RED-INV-5 over twelve characters does not finish in 120 s (README), let alone 0.1 s.
+    # RED-INV-5 over twelve characters does not finish in 120 s (docs/analysis.md), let alone 0.1 s.
     code, doc = status("check", "redemption", "--invariant", "RED-INV-5", "--characters", "12",
                        "--timeout", "0.1")
     assert [i["status"] for i in doc["invariants"]] == ["unknown"]
@@ -76,7 +76,7 @@ def test_check_unknown_exits_3():
 
 
 def test_check_violated_exits_1(monkeypatch):
-    # No shipped invariant is violated (README: they all hold); the command is given a
+    # No shipped invariant is violated (docs/analysis.md: they all hold); the command is given a
     # result with one violated and one unknown invariant: the violation decides.
     from pybridge import api
     found = {"rulebook": "redemption", "edition": "literal", "bounds": {},
@@ -93,7 +93,7 @@ def test_check_violated_exits_1(monkeypatch):
 
 def test_errata_without_contradictions_exits_0():
     # Chronopia's errata.lp: C36-CRIT against its alternative reading never gives two rulings
-    # at once within the default bounds (README, chronopia section).
+    # at once within the default bounds (docs/rulebooks/chronopia.md).
     code, doc = status("errata", "chronopia")
     assert doc["contradictions"] == []
     assert code == 0
@@ -101,7 +101,7 @@ def test_errata_without_contradictions_exits_0():
 
 @pytest.mark.slow
 def test_errata_with_a_contradiction_exits_1():
-    # RED-ERR-1 (RED-IMM-3 against RED-BAT-1): three characters suffice (README's witness).
+    # RED-ERR-1 (RED-IMM-3 against RED-BAT-1): three characters suffice (docs/analysis.md's witness).
     code, doc = status("errata", "redemption", "--characters", "3")
     assert [c["id"] for c in doc["contradictions"]] == ["RED-ERR-1"]
     assert "status" not in doc["contradictions"][0]
@@ -125,7 +125,7 @@ def test_enumerate_complete_exits_0():
 
 
 def test_enumerate_incomplete_exits_3():
-    # three characters list 46,670 states (README): not in 0.1 s
+    # three characters list 42,170 states (docs/analysis.md): not in 0.1 s
     code, doc = status("enumerate", "redemption", "--characters", "3", "--timeout", "0.1")
     assert doc["complete"] is False
     assert code == 3

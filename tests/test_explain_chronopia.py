@@ -30,7 +30,6 @@ from explain_checks import (
     check_analysis_unchanged,
     check_deterministic,
     check_example,
-    check_readme_shows,
     examples,
     explained,
     fact_names,
@@ -377,14 +376,11 @@ def measured(doc, a, b):
     return thousandths / 1000 if thousandths % 1000 else thousandths // 1000
 
 
-def test_readme_shows_the_real_output():
-    check_readme_shows("examples/chronopia/twelve_inch_rule.yaml")
-
 
 # --- every sentence is true of the state (issue 24 item 7) ----------------------------------
 #
 # check_true_of_state reads every node of every ruling's tree against the document, with the
-# geometry worked out here from the digest (../shared/rules/chronopia.md) and the README's
+# geometry worked out here from the digest (../shared/rules/chronopia.md) and the docs/rulebooks/chronopia.md's
 # conventions, not with the bridge's: distances centre to centre (C-INT-1), printed rounded up
 # to the thousandth, plus the altitude of each flier (C36-FLY); the front arc up to 90 degrees
 # either side of the facing (C36-ARC); base diameters 0.75, 1, 1.5, 2, 3 inches by size class,
@@ -433,7 +429,7 @@ def distance(a, b):
 
 
 def in_front(a, b):
-    """C36-ARC: b within 90 degrees of a's facing (to 1e-9, as the README says)."""
+    """C36-ARC: b within 90 degrees of a's facing (to 1e-9, as the docs/rulebooks/chronopia.md says)."""
     (xa, ya), (xb, yb) = xy(a), xy(b)
     angle = math.radians(float(exact(a["facing"])))
     dot = math.cos(angle) * float(xb - xa) + math.sin(angle) * float(yb - ya)
@@ -454,7 +450,7 @@ def height(m):
 
 
 def sight_end(m):
-    """Where a line of sight starts or ends (README, fliers): a flier's imagined position
+    """Where a line of sight starts or ends (docs/rulebooks/chronopia.md, fliers): a flier's imagined position
     (elevation plus altitude), another model's top (elevation plus height)."""
     return exact(m["elevation"]) + (altitude(m) if altitude(m) else height(m))
 

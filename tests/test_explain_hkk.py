@@ -23,7 +23,6 @@ from explain_checks import (
     check_analysis_unchanged,
     check_deterministic,
     check_example,
-    check_readme_shows,
     check_shared,
     examples,
     explained,
@@ -272,9 +271,6 @@ def test_explanations_agree_with_the_rulings(doc, edition):
                 assert 1 <= n["facts"]["step"] <= n["facts"]["events"] == len(doc["events"])
     assert json.loads(without_why(json.dumps(raw))) == plain
 
-
-def test_readme_shows_the_real_output():
-    check_readme_shows("examples/hkk/fallen_card_grants_nothing.yaml")
 
 
 def test_disarmed_by_source_immunity_HKK_132_5_1_K():

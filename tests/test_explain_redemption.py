@@ -24,7 +24,6 @@ from explain_checks import (
     check_deterministic,
     check_example,
     check_lists_written,
-    check_readme_shows,
     check_roles,
     check_shared,
     check_sums,
@@ -362,9 +361,6 @@ def test_explanations_agree_with_the_rulings(doc, edition):
                 falls = facts["strength"] >= facts["toughness"]
                 assert falls == (facts["character"] in defeated), (n, defeated)
 
-
-def test_readme_shows_the_real_output():
-    check_readme_shows("examples/redemption/three_character_battle.yaml")
 
 
 def test_ambiguous_state_explains_its_common_rulings():

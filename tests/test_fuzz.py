@@ -733,7 +733,7 @@ def test_alias_expansion_bomb():
 
 # --------------------------------------------------------------------------- numbers out of range
 
-# Documented bounds (README: "Numbers are bounded to ±1,000,000"; chronopia: stats -100..100,
+# Documented bounds (docs/rulebooks/redemption.md: "Numbers are bounded to ±1,000,000"; chronopia: stats -100..100,
 # sizes 1..5, dice 1..20, spell levels 0..10, facing ±360, lengths 0..10,000 and coordinates
 # ±10,000 inches) by (rulebook, field): the field is the last key of the path, or the key
 # holding the list of the value (position[0], damage_modifiers[3]).
@@ -762,7 +762,7 @@ BOUNDS = {
     ("chronopia", "starting_strength"): (1, M),
     ("chronopia", "army_spells_cast"): (0, M),
     ("chronopia", "summoned_so_far"): (0, M),
-    ("b5", "effect_step"): (1, 1000),     # README: the ZD, "whole numbers from 1 to 1,000"
+    ("b5", "effect_step"): (1, 1000),     # docs/rulebooks/b5.md: the ZD, "whole numbers from 1 to 1,000"
     ("b5", "arrives_step"): (1, 1000),
 }
 # chronopia fields that take decimals (everything measured in inches or degrees)

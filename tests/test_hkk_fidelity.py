@@ -106,7 +106,7 @@ def test_HKK_132_0_an_immune_card_gets_no_counter_damage_or_attachment_from_the_
 
 
 def test_HKK_132_0_removals_happen_together_one_does_not_open_the_way_for_another():
-    # Reading (README): the spell takes source immunity away, but the source strips against
+    # Reading (docs/rulebooks/hkk.md): the spell takes source immunity away, but the source strips against
     # the immunities held before any removal: source immunity still blocks it, so fire stays.
     doc = state([card("Salamander", immunities=[{"kind": "source"}, {"kind": "fire"}]),
                  card("Hex", "spell"), card("Drain", "source"), card("Drake", subtypes=["fire"])],
@@ -182,7 +182,7 @@ def _paladin(*events):
 
 def test_HKK_132_5_1_a_later_grant_does_not_rescue_an_enchantment_that_fell_off():
     # Event 1 (Rune): Halo does not grant it then, so Halo and Rust fall. Event 2 says Halo
-    # grants source immunity: Halo is gone, the grant is ruled ineffective (README's reading).
+    # grants source immunity: Halo is gone, the grant is ruled ineffective (docs/rulebooks/hkk.md's reading).
     result = rule(_paladin(gain("Paladin", "source", granted_by="Rune"),
                            gain("Paladin", "source", granted_by="Halo")))
     assert falls_off(result) == {("Halo", "Paladin"), ("Rust", "Paladin")}
@@ -298,7 +298,7 @@ def test_HKK_132_5_1_K_boundary_without_source_immunity_they_act():
 
 def test_HKK_132_5_1_K_boundary_the_supplement_names_a_creature_not_a_building():
     # "A forrásimmunitással rendelkező lényre": lény, a creature. A building is covered only
-    # by 132.5 (sources), and an item is no source (reading, README).
+    # by 132.5 (sources), and an item is no source (reading, docs/rulebooks/hkk.md).
     result = rule(_golem(kind="building"))
     assert affects(result)["slash"] is True
 
@@ -340,7 +340,7 @@ def test_HKK_132_12_an_immunity_stops_damage_even_with_132_12_out_of_force():
 
 def test_HKK_132_11_can_target_true_does_not_cite_it_when_nothing_is_untargetable():
     # Nothing is "Célozhatatlan": 132.11 plays no part; the choice is allowed as 132.2 allows
-    # even an immune card to be chosen (reading, README).
+    # even an immune card to be chosen (reading, docs/rulebooks/hkk.md).
     doc = state([card("Squire"), card("Bolt", "spell")], [effect("bolt", "Bolt", "Squire")])
     result = rule(doc)
     assert can_target(result) == {"bolt": True}

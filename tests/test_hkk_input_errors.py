@@ -1,7 +1,7 @@
 """Bad hkk input never produces a traceback: exit code 2 and one line ``error: ...`` naming the path.
 
-Every case below is a malformed hkk state document (DESIGN.md, "Contract: state documents",
-**hkk**; schema in ``pybridge/books/hkk.py``). Through the CLI (``rulings rule --format json
+Every case below is a malformed hkk state document (docs/rulebooks/hkk.md, "The state document
+and ruling kinds"; schema in ``pybridge/books/hkk.py``). Through the CLI (``rulings rule --format json
 FILE``) each must give exit code 2, exactly one line on stderr of the form ``error: FILE: PATH:
 message``, the same error as a ``{"source", "error"}`` line on stdout, and no traceback.
 Through the library, ``pybridge.rule(document)`` raises ``pybridge.InputError`` whose

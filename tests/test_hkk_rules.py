@@ -169,7 +169,7 @@ def test_HKK_132_1_out_of_force_cannot_be_affected_by_protects_nothing():
 
 def test_HKK_132_1_is_cited_when_the_protection_is_worded_cannot_be_affected_by():
     # Without HKK-132.1 the ruling changes (the test above), so HKK-132.1 is among the rule
-    # IDs that produce it (DESIGN.md: each ruling with the rule IDs that produce it).
+    # IDs that produce it (docs/architecture.md: each ruling with the rule IDs that produce it).
     result = rule(_cannot_be_affected_doc(cannot_be_affected_by=["source"]))
     assert "HKK-132.1" in because(result, "affects", effect="drain")
 

@@ -1,6 +1,6 @@
 """Hostile identifiers are plain data: they never become program text.
 
-IDs are arbitrary non-empty strings (DESIGN.md). Whatever an ID contains -- quotes, backslashes,
+IDs are arbitrary non-empty strings (docs/architecture.md). Whatever an ID contains -- quotes, backslashes,
 ``).``, ``%``, ``#show``, ``:-``, newlines, Unicode, ten thousand characters -- the rulings must
 come back with exactly that ID and the same structure as the same state with plain IDs. An ID
 that *looks like* ASP (``a").\\nstate_in_battle("b``) must not add a fact.

@@ -156,7 +156,7 @@ SELF_IMMUNE = ("rulebook: redemption\ncharacters:\n"
 
 @pytest.mark.parametrize("command", ["validate", "rule"])
 def test_a_card_immune_to_itself_by_name_is_refused(tmp_path, command):
-    # README: "A card is never immune to itself." Named, that is a document error.
+    # docs/rulebooks/redemption.md: "A card is never immune to itself." Named, that is a document error.
     path = write(tmp_path, SELF_IMMUNE + "  - {id: vain, holder: Sir, to: Sir}\n")
     result = rulings(command, str(path))
     assert result.returncode == 2

@@ -216,7 +216,7 @@ def test_RED_IMM_1_and_RED_INT_1_cited_by_the_battle_state_an_immunity_to_a_card
 
 def test_RED_IMM_6_cited_when_an_own_alignment_card_on_an_immune_to_character_counts():
     # H1 2/2 immune to E1 3/3, which carries a good Banner +2; H2 2/2; E2 2/3. RED-BAT-1 with
-    # the README's reading: H1 still faces the Banner (RED-IMM-6) and E2: 2 + 2 = 4 >= 4.
+    # the docs/rulebooks/redemption.md's reading: H1 still faces the Banner (RED-IMM-6) and E2: 2 + 2 = 4 >= 4.
     doc = state([hero("H1", 2, 2), hero("H2", 2, 2), evil("E1", 3, 3), evil("E2", 2, 3)],
                 cards=[{"id": "Banner", "alignment": "good", "played_on": "E1", "strength": 2}],
                 immunities=[{"id": "w", "holder": "H1", "to": "E1"}])

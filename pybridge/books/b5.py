@@ -1,5 +1,5 @@
 """Rulebook ``b5``: immunity and protection against apparitions (chapter B.5 of a German
-play-by-mail game, with the changes to table T.4 as errata). Schema (DESIGN.md contract, plus
+play-by-mail game, with the changes to table T.4 as errata). Schema (the contract of docs/rulebooks/b5.md, plus
 ``retreat_to`` and protection spans), references, phases, fact mapping and ruling fields.
 Rules live in ``asp/b5/``."""
 
@@ -118,7 +118,7 @@ DOCUMENT = Record({
     "orders": "moves and discoveries",
 })
 
-# `rulings new b5`: every field, with example values (README's document).
+# `rulings new b5`: every field, with example values (docs/rulebooks/b5.md's document).
 SAMPLE = {
     "rulebook": "b5", "edition": "errata", "phases": list(PHASES),
     "beings": [

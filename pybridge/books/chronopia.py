@@ -1,5 +1,5 @@
 """Rulebook ``chronopia``: ranged targeting, shooting, magic and morale (Chronopia, chapter
-3.6-3.8). Schema (DESIGN.md contract, plus crews, mounts, radii, terrain on a line of fire
+3.6-3.8). Schema (the contract of docs/rulebooks/chronopia.md, plus crews, mounts, radii, terrain on a line of fire
 and the magic and morale query kinds), references, geometry (``pybridge.geometry``) and fact
 mapping. Rules live in ``asp/chronopia/``."""
 
@@ -274,7 +274,7 @@ DOCUMENT = Record({
     "queries": "the questions to rule on: each exactly one of its kinds",
 })
 
-# `rulings new chronopia`: every field, with example values (README's document).
+# `rulings new chronopia`: every field, with example values (docs/rulebooks/chronopia.md's document).
 SAMPLE = {
     "rulebook": "chronopia", "edition": "crit_3_or_less",
     "models": [

@@ -1,5 +1,5 @@
 """Rulebook ``hkk``: immunity, untargetability, damage, counters and reactions (Hatalom
-Kártyái, Kódex chapter 132). Schema (DESIGN.md contract, plus ``colour``,
+Kártyái, Kódex chapter 132). Schema (the contract of docs/rulebooks/hkk.md, plus ``colour``,
 ``cannot_be_affected_by``, ``damage_modifiers`` and ``combat``), references, fact mapping
 and ruling fields. Rules live in ``asp/hkk/``."""
 

@@ -1,6 +1,6 @@
 """Rulebook ``redemption``: the "immune" ability and multi-character battles.
 
-Schema (DESIGN.md contract, plus ``type`` on characters and ``edition``), references,
+Schema (the contract of docs/rulebooks/redemption.md, plus ``type`` on characters and ``edition``), references,
 fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 """
 
@@ -110,7 +110,7 @@ DOCUMENT = Record({
     "abilities": "abilities on a card, targeting a card",
 })
 
-# `rulings new redemption`: every field, with example values (README's document).
+# `rulings new redemption`: every field, with example values (docs/rulebooks/redemption.md's document).
 SAMPLE = {
     "rulebook": "redemption", "edition": "literal", "phase": "battle",
     "characters": [
@@ -259,7 +259,7 @@ class Redemption(Rulebook):
             if isinstance(immunity["to"], str):
                 cards.require(immunity["to"], f"{path}.to")
                 if immunity["to"] == immunity["holder"]:
-                    # "A card is never immune to itself" (README): refused, not ruled away
+                    # "A card is never immune to itself" (docs/rulebooks/redemption.md): refused, not ruled away
                     raise InputError(f"{shown(immunity['to'])} cannot be immune to itself",
                                      f"{path}.to")
             cards.require(immunity["granted_by"], f"{path}.granted_by")

@@ -8,7 +8,7 @@ import click
 
 from ..printable import printable
 
-# Exit codes shared by the commands (README, "Exit codes"); 2 is InputError.exit_code
+# Exit codes shared by the commands (docs/commands.md, "Exit codes"); 2 is InputError.exit_code
 FOUND = 1               # something found: an invariant violated, a contradiction
 UNKNOWN = 3             # an answer not given: out of --timeout (or memory), incomplete
 INTERNAL_ERROR = 70     # sysexits.h's EX_SOFTWARE: never one of the answers 0-3

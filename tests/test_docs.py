@@ -1,0 +1,128 @@
+"""The docs are checked (issue 26, item 5): the README is short, its test command is what CI
+runs, and every transcript in README.md and docs/ is what the command prints.
+
+A transcript is a fenced block whose first line starts with ``$ rulings``. Each ``$ `` line
+is a command (a ``# comment`` after it is dropped), the lines up to the next ``$ `` line its
+output as a terminal shows it: text format unless the command asks for another, standard
+error and output together. In the expected output a line ``...`` (indented or not) stands for
+any number of lines, and ``...`` inside a line for any text. Commands run in-process in a
+fresh folder that holds a link to examples/, so files a command writes (``-o``) land there.
+Transcripts of the whole-space commands (check, errata, enumerate, diff, coverage) are slow.
+"""
+
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import pybridge.cli.output
+from pybridge.cli.main import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+SLOW = {"check", "errata", "enumerate", "diff", "coverage"}
+FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.M | re.S)
+
+
+def transcripts():
+    """(page, line, [(command, expected lines)]) for every transcript of every page."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for match in FENCE.finditer(text):
+            block = match.group(1).splitlines()
+            if not block or not block[0].startswith("$ rulings"):
+                continue
+            steps = []
+            for line in block:
+                if line.startswith("$ "):
+                    steps.append((line[2:], []))
+                else:
+                    steps[-1][1].append(line)
+            found.append((page.relative_to(ROOT), text.count("\n", 0, match.start()) + 2, steps))
+    return found
+
+
+def param(page, line, steps):
+    slow = any(shlex.split(command, comments=True)[1] in SLOW for command, _ in steps)
+    return pytest.param(steps, id=f"{page}:{line}", marks=[pytest.mark.slow] if slow else [])
+
+
+def matches(expected, actual):
+    """Whether the lines ``actual`` are what ``expected`` shows, ``...`` as a wildcard."""
+    pattern = "".join(
+        r"(?:[^\n]*\n)*?" if line.strip() == "..." else
+        ".*?".join(map(re.escape, line.split("..."))) + r"\n"
+        for line in expected)
+    return re.fullmatch(pattern, "".join(line + "\n" for line in actual), re.S) is not None
+
+
+class _Terminal:
+    """The sys module as pybridge.cli.output sees it, with standard output a terminal (the
+    transcripts show what a terminal shows)."""
+
+    class _Stream:
+        def __init__(self, stream):
+            self._stream = stream
+
+        def isatty(self):
+            return True
+
+        def __getattr__(self, name):
+            return getattr(self._stream, name)
+
+    def __getattr__(self, name):
+        return getattr(sys, name)
+
+    @property
+    def stdout(self):
+        return self._Stream(sys.stdout)
+
+
+def test_the_readme_is_at_most_150_lines():
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 150
+
+
+def test_ci_runs_the_readmes_test_command():
+    # the README's set-up: two indented commands, the second installs and runs the tests
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^    (python3 -m pip install .*)$", readme, re.M)
+    assert len(commands) == 2 and "[test]" in commands[1], commands
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert commands[1] in ci, (commands[1], ci)
+
+
+def test_the_pages_have_transcripts():
+    # a page that lost its fences (or a renamed docs/) would leave nothing to test
+    pages = {str(page) for page, _, _ in transcripts()}
+    assert {"README.md", "docs/explanations.md", "docs/analysis.md"} <= pages
+    assert len(transcripts()) >= 20
+
+
+def test_the_wildcards_match_what_they_say():
+    assert matches(["a", "...", "d"], ["a", "b", "c", "d"])
+    assert matches(["a", "  ...", "b"], ["a", "b"])
+    assert matches(["x: {...}"], ["x: {1, 2}"])
+    assert not matches(["a", "b"], ["a", "c"])
+    assert not matches(["a"], ["a", "b"])
+    assert not matches(["x: {...}"], ["x: [1]"])
+
+
+@pytest.mark.parametrize("steps", [param(*t) for t in transcripts()])
+def test_transcript_is_what_the_command_prints(steps, tmp_path, monkeypatch):
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(pybridge.cli.output, "sys", _Terminal())
+    for command, expected in steps:
+        args = shlex.split(command, comments=True)
+        assert args[0] == "rulings", command
+        result = CliRunner().invoke(cli, args[1:], prog_name="rulings")
+        assert result.exit_code != 70 and not (
+            result.exception and not isinstance(result.exception, SystemExit)), result.output
+        actual = result.output.splitlines()
+        assert matches(expected, actual), (
+            f"$ {command}\n--- the page shows:\n" + "\n".join(expected)
+            + "\n--- the command prints:\n" + "\n".join(actual))
