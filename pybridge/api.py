@@ -113,7 +113,7 @@ def _world_statements(book):
     in_force is shared by the worlds and given as facts (no externals), so the grounder
     drops the rules out of force; so are the program's own constant facts."""
     if book.name not in _WORLD_STATEMENTS:
-        from .analysis.worlds import SHARED, add_worlds, static_predicates
+        from .worlds import SHARED, add_worlds, static_predicates
         statements = book.encoding.fixed_statements
         shared = SHARED | {"in_force"} | static_predicates(statements)
         _WORLD_STATEMENTS[book.name] = add_worlds(statements, shared)

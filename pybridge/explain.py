@@ -27,8 +27,7 @@ import re
 
 from clingo import SymbolType
 
-from .results import unwrapped
-from .symbols import from_symbol, identifier
+from .symbols import from_symbol, identifier, unwrapped
 
 SAYS = frozenset(("says", "says_fact", "says_part", "says_item", "says_for", "says_under",
                   "says_once"))

@@ -2,8 +2,8 @@
 
 Only syntax is checked here; the shape of the document is the schema's business. Two things
 the parsers would otherwise lose are kept for the schema, so that its message can name the
-field: a key given twice in one mapping (:class:`Mapping.duplicates`) and an integer too long
-to convert (:class:`HugeInt`).
+field: a key given twice in one mapping (:class:`pybridge.values.Mapping`) and an integer too
+long to convert (:class:`pybridge.values.HugeInt`).
 """
 
 import json
@@ -13,68 +13,10 @@ import stat
 import sys
 
 from .errors import InputError
+from .values import MAX_DEPTH, huge, mapping
 
-MAX_DEPTH = 64          # far deeper than any schema; guards the C parser's recursion
 MIB = 2**20
 MAX_BYTES = 64 * MIB    # the largest document read by default (rulings rule --max-size)
-HUGE_DIGITS = 30        # longer integers are out of any range: not converted at all
-
-
-class Mapping(dict):
-    """A parsed mapping with keys given more than once: ``duplicates`` lists (key, where).
-    Mappings without duplicates are plain dicts."""
-
-    duplicates = ()
-
-
-class HugeInt:
-    """An integer literal too long to be worth converting."""
-
-    def __init__(self, digits, text=None):
-        self.digits = digits
-        self.text = text
-
-    def __repr__(self):
-        return f"a {self.digits}-digit number"
-
-
-def _huge(text, keep_text=True):
-    digits = len(text.lstrip("+-").replace("_", ""))
-    return HugeInt(digits, text if keep_text else None) if digits > HUGE_DIGITS else None
-
-
-class TaggedText:
-    """A scalar tagged ``!!int`` or ``!!float`` whose text is not such a number (``!!int
-    0o12``): kept for the schema, whose message names the field."""
-
-    def __init__(self, tag, text):
-        self.tag = tag
-        self.text = text
-
-
-class PlainInt(int):
-    """An integer read from a plain YAML scalar, keeping its text: a field declared as a
-    string reads ``0412`` as "0412", not as a number."""
-
-
-class PlainFloat(float):
-    """A number read from a plain YAML scalar, keeping its text (``1.50`` stays "1.50" in a
-    field declared as a string, and is exactly 3/2 in a numeric one)."""
-
-
-def _mapping(data, duplicates):
-    """A plain dict, or a :class:`Mapping` that remembers its duplicate keys."""
-    if not duplicates:
-        return data
-    marked = Mapping(data)
-    marked.duplicates = tuple(duplicates)
-    return marked
-
-
-def plain_text(value):
-    """The text of a number read from a plain YAML scalar; any other value as it is."""
-    return value.text if isinstance(value, (PlainInt, PlainFloat, HugeInt)) and \
-        value.text is not None else value
 
 
 def _too_large(limit, source):
@@ -192,14 +134,14 @@ def _parse_json(text):
             if key in result:
                 duplicates.append((key, ""))
             result[key] = value
-        return _mapping(result, duplicates)
+        return mapping(result, duplicates)
 
     def constant(name):
         raise InputError(f"invalid JSON{_where_constant(text, name)}: {name} is not a number")
 
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant,
-                          parse_int=lambda digits: _huge(digits, False) or int(digits))
+                          parse_int=lambda digits: huge(digits, False) or int(digits))
     except json.JSONDecodeError as error:
         raise InputError(
             f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"

@@ -2,7 +2,7 @@
 
 import json
 
-from .symbols import from_symbol
+from .symbols import from_symbol, unwrapped
 
 
 def decode(rulebook, symbols, value=from_symbol, world=False):
@@ -51,15 +51,6 @@ def decode(rulebook, symbols, value=from_symbol, world=False):
             ruling["because"] = cited
             rulings.append(ruling)
     return sorted(rulings, key=lambda r: sort_key(rulebook, r))
-
-
-def unwrapped(term):
-    """A ruling term and the query it belongs to: ``of_query(Q, R)`` is R of query Q (a
-    rulebook whose rulings answer queries, asp/chronopia/vocabulary.lp); any other term is
-    itself, of no query of its own (None)."""
-    if term.name == "of_query" and len(term.arguments) == 2:
-        return term.arguments[1], term.arguments[0]
-    return term, None
 
 
 def sort_key(rulebook, ruling):

@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import InputError
 from .fields import Factory, Fields
-from .loading import HugeInt, TaggedText, plain_text
+from .values import HugeInt, TaggedText, plain_text
 
 # Numbers must stay summable in clingo's 32-bit integers: every single value is bounded here,
 # and rulebooks bound totals where they add values up.

@@ -70,7 +70,7 @@ def fact(predicate, *args):
 
 @contextmanager
 def in_world(number):
-    """Facts made in this block belong to world ``number`` (see analysis/worlds.py)."""
+    """Facts made in this block belong to world ``number`` (see worlds.py)."""
     token = _WORLD.set(Number(number))
     try:
         yield
@@ -132,3 +132,12 @@ def unpack(symbol):
                        for a in arguments)
         found = _UNPACKED[symbol] = (symbol.name, values, arguments)
     return found
+
+
+def unwrapped(term):
+    """A ruling term and the query it belongs to: ``of_query(Q, R)`` is R of query Q (a
+    rulebook whose rulings answer queries, asp/chronopia/vocabulary.lp); any other term is
+    itself, of no query of its own (None)."""
+    if term.name == "of_query" and len(term.arguments) == 2:
+        return term.arguments[1], term.arguments[0]
+    return term, None

@@ -10,7 +10,7 @@ import re
 import yaml
 
 from .errors import InputError
-from .loading import HUGE_DIGITS, MAX_DEPTH, PlainFloat, PlainInt, TaggedText, _huge, _mapping
+from .values import HUGE_DIGITS, MAX_DEPTH, PlainFloat, PlainInt, TaggedText, huge, mapping
 
 # Documents read here can be written back with PyYAML (and json) as plain numbers.
 for _representer in (yaml.representer.SafeRepresenter, yaml.representer.Representer):
@@ -66,7 +66,7 @@ def _construct_map(loader, node):
     # written twice is a duplicate; a key merged in (``<<: *anchor``) and written again is an
     # override, as YAML's merge key means: the written value wins.
     written = node.value
-    loader.flatten_mapping(node)            # drops the merge keys from ``written`` in place,
+    loader.flatten_mapping(node)           # drops the merge keys from ``written`` in place,
     merged = len(node.value) - len(written)  # and puts what they merge in first
     data, duplicates = {}, []
     for position, (key_node, value_node) in enumerate(node.value):
@@ -80,7 +80,7 @@ def _construct_map(loader, node):
                                                                   key, loader):
             duplicates.append((key, f" (line {key_node.start_mark.line + 1})"))
         data[key] = loader.construct_object(value_node, deep=True)
-    return _mapping(data, duplicates)
+    return mapping(data, duplicates)
 
 
 def _written_before(entries, merged, position, key, loader):
@@ -92,9 +92,9 @@ def _written_before(entries, merged, position, key, loader):
 
 def _int(node, plain):
     text = node.value
-    huge = len(text) > HUGE_DIGITS and _huge(text, plain)
-    if huge:
-        return huge
+    too_long = len(text) > HUGE_DIGITS and huge(text, plain)
+    if too_long:
+        return too_long
     if not _DECIMAL.fullmatch(text):          # an explicit !!int tag on other text
         return TaggedText("int", text)
     return _with_text(PlainInt, int(text, 10), text) if plain else int(text, 10)

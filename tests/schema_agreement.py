@@ -15,8 +15,8 @@ import jsonschema
 
 from pybridge import books
 from pybridge.errors import InputError
-from pybridge.loading import Mapping, PlainFloat, PlainInt
 from pybridge.schema_export import json_schema
+from pybridge.values import Mapping, PlainFloat, PlainInt
 
 BOOKS = ("redemption", "hkk", "b5", "chronopia")
 SCHEMAS = {name: json_schema(books.get(name)) for name in BOOKS}

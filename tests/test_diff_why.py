@@ -21,10 +21,10 @@ import pybridge
 from pybridge.analysis import enumeration
 from pybridge.analysis.models import WorldModel, changes, changes_key
 from pybridge.analysis.program import Analysis
-from pybridge.analysis.worlds import add_worlds
 from pybridge.books import get
 from pybridge.cli.main import cli
 from pybridge.encoding import asp_root
+from pybridge.worlds import add_worlds
 
 CORE = asp_root() / "core"
 

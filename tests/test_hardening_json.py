@@ -9,7 +9,8 @@ import textwrap
 import pytest
 
 from pybridge.errors import InputError
-from pybridge.loading import MAX_DEPTH, parse_document
+from pybridge.loading import parse_document
+from pybridge.values import MAX_DEPTH
 
 
 @pytest.mark.parametrize("text, where", [

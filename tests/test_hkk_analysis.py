@@ -7,9 +7,9 @@ import pytest
 import pybridge
 from mutants import check_mutant
 from pybridge.analysis.program import analysis
-from pybridge.analysis.worlds import signatures
 from pybridge.books import get
 from pybridge.cli.main import cli
+from pybridge.worlds import signatures
 
 BOOK = get("hkk")
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from pybridge.errors import InputError
-from pybridge.loading import PlainFloat
 from pybridge.schema import MAX_DECIMALS, Num
+from pybridge.values import PlainFloat
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "redemption" / "three_character_battle.yaml"

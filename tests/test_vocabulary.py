@@ -12,12 +12,12 @@ import pybridge
 from pybridge.analysis.bounds import Bounds
 from pybridge.analysis.models import WorldModel
 from pybridge.analysis.program import analysis
-from pybridge.analysis.worlds import signatures
 from pybridge.books import RULEBOOKS, get
 from pybridge.encoding import asp_root, silent
 from pybridge.inputs import conforms
 from pybridge.loading import load_document
 from pybridge.symbols import unpack
+from pybridge.worlds import signatures
 
 GENERATED = [name for name, book in RULEBOOKS.items() if book.vocabulary is not None]
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -6,7 +6,7 @@ refuses."""
 
 import yaml
 
-from pybridge.loading import PlainFloat, PlainInt
+from pybridge.values import PlainFloat, PlainInt
 
 
 class _TypedDumper(yaml.SafeDumper):

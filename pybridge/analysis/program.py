@@ -13,8 +13,8 @@ from clingo import ast
 
 from ..encoding import RULE_COMMENT, asp_root, has_theory_atoms, silent
 from ..symbols import fact
+from ..worlds import add_worlds, signatures
 from .generate import program as generated_space
-from .worlds import add_worlds, signatures
 
 FULL_GROUP_UP_TO = 4     # interchangeable objects per class: all permutations up to this many
 _PART = re.compile(r"^#program\s+([a-z_][A-Za-z0-9_]*)\s*\.")

@@ -5,7 +5,6 @@ Rules live in ``asp/b5/``."""
 
 from functools import cached_property
 
-from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..schema import (
     Bool,
@@ -25,6 +24,7 @@ from ..schema import (
 from ..solving import ground
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
+from .bound import Bound
 
 PHASES = ("movement", "conflict", "effect", "retreat")
 RETREAT = "retreat"

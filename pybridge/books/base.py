@@ -24,7 +24,7 @@ class Rulebook:
     core_files = ()          # shared mechanics of asp/core/ the rules use (e.g. dice.lp)
     default_edition = ""
     kinds = ()               # RulingKind, in output order
-    bounds = ()              # analysis.bounds.Bound: the state space's bounds
+    bounds = ()              # books.bound.Bound: the state space's bounds
     listing_bounds = {}      # smaller defaults for enumerate and diff, by bound name
     diff_bounds = {}         # diff's own, over those (it lists only the states that change)
     answers_queries = False  # its rulings name the query they answer (answers/2 atoms)

@@ -6,7 +6,6 @@ mapping. Rules live in ``asp/chronopia/``."""
 from fractions import Fraction
 from functools import cached_property
 
-from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..geometry import (
     UNIT,
@@ -42,6 +41,7 @@ from ..schema import (
 )
 from ..symbols import Const, fact
 from .base import Rulebook, input_rows
+from .bound import Bound
 from .chronopia_kinds import KINDS
 
 FACTORS = ("panic", "fear", "terror", "horror")

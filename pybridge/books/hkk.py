@@ -5,7 +5,6 @@ and ruling fields. Rules live in ``asp/hkk/``."""
 
 from functools import cached_property
 
-from ..analysis.bounds import Bound
 from ..schema import (
     Bool,
     Either,
@@ -23,6 +22,7 @@ from ..schema import (
 )
 from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
+from .bound import Bound
 
 KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
          "item", "reaction")

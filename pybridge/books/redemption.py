@@ -7,7 +7,6 @@ fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 from collections import defaultdict
 from functools import cached_property
 
-from ..analysis.bounds import Bound
 from ..errors import InputError
 from ..schema import (
     Bool,
@@ -26,6 +25,7 @@ from ..schema import (
 )
 from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
 from .base import Rulebook, RulingKind
+from .bound import Bound
 
 PHASES = ("draw", "upkeep", "preparation", "battle", "discard")
 DURATIONS = ("phase", "turn", "game")
