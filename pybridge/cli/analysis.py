@@ -54,14 +54,17 @@ def bound_options(listing):
                     f"{book.name}: {_shown(bound, default)}")
         for bound, defaults in reversed(list(seen.values())):
             command = click.option(bound.option, bound.name, default=None,
+                                   metavar="LO..HI" if bound.is_range else "N",
                                    help=f"{bound.help} (default {', '.join(defaults)})")(command)
         return command
     return decorate
 
 
 def timeout_option(default, help="seconds per search; what does not finish is reported unknown"):
-    return click.option("--timeout", type=Seconds(), default=default, show_default=True,
-                        help=help)
+    # a whole number of seconds is shown as one ("120", not "120.0"); Seconds makes it a float
+    shown = int(default) if float(default).is_integer() else default
+    return click.option("--timeout", type=Seconds(), default=shown, show_default=True,
+                        metavar="SECONDS", help=help)
 
 
 def cluster_options(command):
@@ -107,8 +110,9 @@ def _emit(result, fmt, kind):
 @click.command("check", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=False)
-@click.option("--edition", default=None, help="edition to check (default: the rulebook's)")
-@click.option("--invariant", "invariants", multiple=True,
+@click.option("--edition", default=None, metavar="EDITION",
+              help="edition to check (default: the rulebook's)")
+@click.option("--invariant", "invariants", multiple=True, metavar="ID",
               help="check only this invariant ID (repeatable)")
 @timeout_option(120.0)
 @cluster_options
@@ -141,7 +145,8 @@ def check_command(ctx, rulebook, edition, invariants, timeout, workers, schedule
 @click.command("enumerate", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=True)
-@click.option("--edition", default=None, help="edition to rule with (default: the rulebook's)")
+@click.option("--edition", default=None, metavar="EDITION",
+              help="edition to rule with (default: the rulebook's)")
 @click.option("-o", "--out", type=click.Path(dir_okay=False), default=None,
               help="write every state with its rulings, one JSON line each, as found "
                    "(into a temporary file beside FILE, moved into place when the run ends)")
@@ -180,8 +185,8 @@ def enumerate_command(ctx, rulebook, edition, out, timeout, workers, scheduler, 
 
 @click.command("diff", cls=RulebookCommand)
 @click.argument("rulebook")
-@click.option("--from", "before", required=True, help="edition before")
-@click.option("--to", "after", required=True, help="edition after")
+@click.option("--from", "before", required=True, metavar="EDITION", help="edition before")
+@click.option("--to", "after", required=True, metavar="EDITION", help="edition after")
 @bound_options(listing="diff")
 @timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
 @cluster_options
@@ -208,7 +213,8 @@ def diff_command(ctx, rulebook, before, after, timeout, workers, scheduler, fmt,
 @click.command("errata", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=False)
-@click.option("--edition", default=None, help="edition to examine (default: the rulebook's)")
+@click.option("--edition", default=None, metavar="EDITION",
+              help="edition to examine (default: the rulebook's)")
 @timeout_option(120.0)
 @cluster_options
 @format_option
@@ -235,7 +241,8 @@ def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, qui
 @click.command("coverage", cls=RulebookCommand)
 @click.argument("rulebook")
 @bound_options(listing=False)
-@click.option("--edition", default=None, help="edition whose rules to cover (default: the "
+@click.option("--edition", default=None, metavar="EDITION",
+              help="edition whose rules to cover (default: the "
                                               "rulebook's)")
 @timeout_option(120.0, "seconds per rule; what does not finish is reported unknown")
 @cluster_options

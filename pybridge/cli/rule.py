@@ -19,7 +19,8 @@ DEFAULT_TIMEOUT = 120.0     # far longer than any document of the benchmarks tak
 
 @click.command("rule")
 @click.argument("states", nargs=-1, required=True, metavar="STATE...")
-@click.option("--edition", default=None, help="Rule IDs in force, by edition name "
+@click.option("--edition", default=None, metavar="EDITION",
+              help="Rule IDs in force, by edition name "
               "(overrides the document's 'edition'; see 'rulings rulebooks').")
 @click.option("--max-size", "max_size", type=Count(1, 4096), default=64,
               show_default=True, metavar="MIB",
@@ -29,7 +30,8 @@ DEFAULT_TIMEOUT = 120.0     # far longer than any document of the benchmarks tak
 @click.option("--explain", is_flag=True, default=False,
               help="Give each ruling its 'why': the steps of the rules that decided it, "
               "with the numbers and facts (JSON: a 'why' tree per ruling).")
-@click.option("--timeout", type=Seconds(), default=DEFAULT_TIMEOUT, show_default=True,
+@click.option("--timeout", type=Seconds(), default=int(DEFAULT_TIMEOUT), show_default=True,
+              metavar="SECONDS",
               help="the most seconds to wait for each next result (up to 500 states "
               "read and solved together are one wait); the states not ruled by then are "
               "reported unknown")
