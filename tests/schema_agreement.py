@@ -14,11 +14,12 @@ import re
 import jsonschema
 
 from pybridge import books
+from pybridge.books import RULEBOOKS
 from pybridge.errors import InputError
 from pybridge.schema_export import json_schema
 from pybridge.values import Mapping, PlainFloat, PlainInt
 
-BOOKS = ("redemption", "hkk", "b5", "chronopia")
+BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 SCHEMAS = {name: json_schema(books.get(name)) for name in BOOKS}
 VALIDATORS = {name: jsonschema.Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
 

@@ -24,11 +24,12 @@ import pytest
 from click.testing import CliRunner
 
 import pybridge
+from pybridge.books import RULEBOOKS
 from pybridge.cli.main import cli
 from pybridge.loading import load_document
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOOKS = ("redemption", "hkk", "b5", "chronopia")
+BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 SEEDS = ("0", "1", "12345")
 RULE_SEEDS = ("0", "1", "2", "3", "12345")    # rule is cheap: more chances to see hash order
 STATUSES = {"ok", "ambiguous", "inconsistent"}

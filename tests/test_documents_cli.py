@@ -10,12 +10,13 @@ import pytest
 
 from error_checks import run
 from pybridge import api, books
+from pybridge.books import RULEBOOKS
 from pybridge.errors import InputError
 from pybridge.loading import load_document, parse_document
 from pybridge.schema_export import dumps, json_schema
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOOKS = ("redemption", "hkk", "b5", "chronopia")
+BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*", "*.yaml")))
 
 

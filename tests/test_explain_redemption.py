@@ -38,6 +38,7 @@ from explain_checks import (
     ruling,
     without_why,
 )
+from pybridge.books import RULEBOOKS
 from pybridge.books import get as _book
 from test_redemption_reference import battles
 
@@ -270,7 +271,7 @@ def test_explain_output_is_deterministic():
 def test_plain_output_has_no_why_and_explain_only_adds_it():
     # Over the examples of every rulebook: JSON without --explain has no why key, and with
     # it only the why keys are new; text with it only adds lines (the why trees).
-    paths = [str(p) for book in ("redemption", "hkk", "b5", "chronopia") for p in examples(book)]
+    paths = [str(p) for book in RULEBOOKS for p in examples(book)]
     plain = cli_output("rule", "--format", "json", *paths).splitlines()
     assert all('"why"' not in line for line in plain)
     explained_lines = cli_output("rule", "--explain", "--format", "json", *paths).splitlines()

@@ -44,12 +44,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import typed_yaml  # tests/ is on sys.path under pytest
+from pybridge.books import RULEBOOKS
 from pybridge.cli.main import cli
 from pybridge.loading import load_document
 from reference.redemption import rule_battle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOOKS = ("redemption", "hkk", "b5", "chronopia")
+BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 EXAMPLES = {
     book: [(os.path.basename(path), load_document(path))
            for path in sorted(glob.glob(os.path.join(ROOT, "examples", book, "*.yaml")))]
