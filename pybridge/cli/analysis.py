@@ -61,9 +61,7 @@ def bound_options(listing):
 
 
 def timeout_option(default, help="seconds per search; what does not finish is reported unknown"):
-    # a whole number of seconds is shown as one ("120", not "120.0"); Seconds makes it a float
-    shown = int(default) if float(default).is_integer() else default
-    return click.option("--timeout", type=Seconds(), default=shown, show_default=True,
+    return click.option("--timeout", type=Seconds(), default=default, show_default=True,
                         metavar="SECONDS", help=help)
 
 
@@ -114,7 +112,7 @@ def _emit(result, fmt, kind):
               help="edition to check (default: the rulebook's)")
 @click.option("--invariant", "invariants", multiple=True, metavar="ID",
               help="check only this invariant ID (repeatable)")
-@timeout_option(120.0)
+@timeout_option(120)
 @cluster_options
 @format_option
 @quiet_option
@@ -150,7 +148,7 @@ def check_command(ctx, rulebook, edition, invariants, timeout, workers, schedule
 @click.option("-o", "--out", type=click.Path(dir_okay=False), default=None,
               help="write every state with its rulings, one JSON line each, as found "
                    "(into a temporary file beside FILE, moved into place when the run ends)")
-@timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
+@timeout_option(600, "stop after this many seconds (the summary says complete: false)")
 @cluster_options
 @format_option
 @quiet_option
@@ -188,7 +186,7 @@ def enumerate_command(ctx, rulebook, edition, out, timeout, workers, scheduler, 
 @click.option("--from", "before", required=True, metavar="EDITION", help="edition before")
 @click.option("--to", "after", required=True, metavar="EDITION", help="edition after")
 @bound_options(listing="diff")
-@timeout_option(600.0, "stop after this many seconds (the summary says complete: false)")
+@timeout_option(600, "stop after this many seconds (the summary says complete: false)")
 @cluster_options
 @format_option
 @quiet_option
@@ -215,7 +213,7 @@ def diff_command(ctx, rulebook, before, after, timeout, workers, scheduler, fmt,
 @bound_options(listing=False)
 @click.option("--edition", default=None, metavar="EDITION",
               help="edition to examine (default: the rulebook's)")
-@timeout_option(120.0)
+@timeout_option(120)
 @cluster_options
 @format_option
 @quiet_option
@@ -244,7 +242,7 @@ def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, qui
 @click.option("--edition", default=None, metavar="EDITION",
               help="edition whose rules to cover (default: the "
                                               "rulebook's)")
-@timeout_option(120.0, "seconds per rule; what does not finish is reported unknown")
+@timeout_option(120, "seconds per rule; what does not finish is reported unknown")
 @cluster_options
 @format_option
 @quiet_option

@@ -14,7 +14,7 @@ from ..render import to_json, to_text
 from .background import Overdue, in_background
 from .output import UNKNOWN, Count, Seconds, echo_error, format_option, resolve
 
-DEFAULT_TIMEOUT = 120.0     # far longer than any document of the benchmarks takes (2 s)
+DEFAULT_TIMEOUT = 120       # far longer than any document of the benchmarks takes (2 s)
 
 
 @click.command("rule")
@@ -30,7 +30,7 @@ DEFAULT_TIMEOUT = 120.0     # far longer than any document of the benchmarks tak
 @click.option("--explain", is_flag=True, default=False,
               help="Give each ruling its 'why': the steps of the rules that decided it, "
               "with the numbers and facts (JSON: a 'why' tree per ruling).")
-@click.option("--timeout", type=Seconds(), default=int(DEFAULT_TIMEOUT), show_default=True,
+@click.option("--timeout", type=Seconds(), default=DEFAULT_TIMEOUT, show_default=True,
               metavar="SECONDS",
               help="the most seconds to wait for each next result (up to 500 states "
               "read and solved together are one wait); the states not ruled by then are "
