@@ -147,11 +147,17 @@ class Encoding:
 
     @cached_property
     def with_explanations(self):
-        """Every statement of the rule files, parsed once, explanations included."""
+        """Every statement of the rule files, parsed once, explanations included: those
+        written as statements and those generated from the rules' annotations."""
         from clingo import ast
+
+        from .annotations import generated
         statements = []
         ast.parse_files([str(f) for f in self.files], statements.append, logger=silent)
-        return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
+        statements = [s for s in statements if s.ast_type != ast.ASTType.Comment]
+        # the explanations the rules carry as annotations (pybridge/annotations.py)
+        return tuple(statements) + tuple(s for path in self.files
+                                         for s in generated(path, statements))
 
     @cached_property
     def parsed(self):

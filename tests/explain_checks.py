@@ -211,10 +211,11 @@ def says_statements(statements):
 
 
 def says_lines(book):
-    """How many rules of the rule files (asp/core included) start with a says atom."""
+    """How many rules of the rule files (asp/core included) start with a says atom, written
+    as a statement or as an annotation (``%! says...``, pybridge/annotations.py)."""
     return sum(1 for path in book.encoding.files
                for line in path.read_text(encoding="utf-8").splitlines()
-               if re.match(r"says\w*\(", line))
+               if re.match(r"(%!\s*)?says\w*\(", line))
 
 
 def guarded(statement):

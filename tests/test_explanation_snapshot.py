@@ -5,13 +5,11 @@ the expected explanations are specified by tests/test_explain_*.py. A tree may d
 the snapshot only with its reason stated in DIFFERENCES."""
 
 import json
-from pathlib import Path
 
 import pytest
 
 import pybridge
 from pybridge.books import get
-
 from snapshots.make_explanations import ROOT, SNAPSHOT, STATES, digest
 
 # {snapshot key: why its tree is allowed to differ from the snapshot}
