@@ -15,10 +15,10 @@ rule ID: it becomes ``says(Node, ID, Template)``. An annotation may span several
 lines; a block of them belongs to the statement that ends right above it.
 """
 
+import bisect
 import re
 
 ANNOTATION = re.compile(r"^\s*%!(.*)$")
-SECTION = re.compile(r"^%\s*\[([A-Z][A-Za-z0-9.\-]*)\]")
 
 
 def _blocks(lines):
@@ -37,36 +37,40 @@ def _blocks(lines):
         yield first, "\n".join(block)
 
 
-def _sections(lines):
-    """The rule ID in force at each line (1-based): the last ``% [ID]`` comment above it."""
+def _sections(lines, section):
+    """The rule ID in force at each line (1-based): the last ``% [ID]`` comment above it
+    (``section``: the pattern of that comment, its first group the ID)."""
     current, found = None, [None]
     for line in lines:
-        match = SECTION.match(line.strip())
+        match = section.match(line.strip())
         if match:
             current = match.group(1)
         found.append(current)
     return found
 
 
-def generated(path, statements):
+def generated(path, statements, section):
     """The explanation rules the annotations of file ``path`` give, for its parsed
-    ``statements`` (clingo AST, in file order)."""
+    ``statements`` (clingo AST, in file order); ``section`` is the pattern of a rule ID's
+    comment (pybridge/encoding.py's RULE_COMMENT)."""
     from clingo import ast
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     blocks = list(_blocks(lines))
     if not blocks:
         return []
-    sections = _sections(lines)
-    rules = [s for s in statements if s.ast_type == ast.ASTType.Rule
-             and s.location.begin.filename == str(path)]
+    sections = _sections(lines, section)
+    rules = sorted((s for s in statements if s.ast_type == ast.ASTType.Rule
+                    and s.location.begin.filename == str(path)),
+                   key=lambda s: s.location.end.line)
+    ends = [r.location.end.line for r in rules]
     guard = _guard()
     found = []
     for first, block in blocks:
-        above = [r for r in rules if r.location.end.line < first]
+        above = bisect.bisect_left(ends, first)     # the rules that end above the block
         if not above:
             raise ValueError(f"{path}:{first}: an annotation needs a rule above it")
-        rule = above[-1]
+        rule = rules[above - 1]
         rule_id = sections[rule.location.begin.line]
         for annotation in _parse(block, path, first):
             head = _with_id(annotation.head, rule_id, path, first)

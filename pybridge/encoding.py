@@ -146,18 +146,21 @@ class Encoding:
         self.editions_file = root / rulebook / "editions.lp"
 
     @cached_property
-    def with_explanations(self):
-        """Every statement of the rule files, parsed once, explanations included: those
-        written as statements and those generated from the rules' annotations."""
+    def written(self):
+        """Every statement of the rule files, parsed once (explanations written as
+        statements included, those of the annotations not)."""
         from clingo import ast
-
-        from .annotations import generated
         statements = []
         ast.parse_files([str(f) for f in self.files], statements.append, logger=silent)
-        statements = [s for s in statements if s.ast_type != ast.ASTType.Comment]
-        # the explanations the rules carry as annotations (pybridge/annotations.py)
-        return tuple(statements) + tuple(s for path in self.files
-                                         for s in generated(path, statements))
+        return tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
+
+    @cached_property
+    def with_explanations(self):
+        """Every statement of the rule files, explanations included: those written as
+        statements and those generated from the rules' annotations (pybridge/annotations.py)."""
+        from .annotations import generated
+        return self.written + tuple(s for path in self.files
+                                    for s in generated(path, self.written, RULE_COMMENT))
 
     @cached_property
     def parsed(self):
@@ -166,7 +169,7 @@ class Encoding:
         asp/redemption/battle.lp). The explanations are left out, not only grounded away, so
         that every question but ``rule --explain`` grounds the program as it is without them
         (their dependencies would change the order the grounder takes the rules in)."""
-        return tuple(s for s in self.with_explanations if not explains(s))
+        return tuple(s for s in self.written if not explains(s))
 
     @cached_property
     def statements(self):

@@ -6,6 +6,7 @@ import pytest
 from clingo import ast
 
 from pybridge.annotations import generated
+from pybridge.encoding import RULE_COMMENT
 
 
 def _generate(tmp_path, text):
@@ -13,7 +14,7 @@ def _generate(tmp_path, text):
     path.write_text(text, encoding="utf-8")
     statements = []
     ast.parse_files([str(path)], statements.append)
-    return [str(s) for s in generated(path, statements)]
+    return [str(s) for s in generated(path, statements, RULE_COMMENT)]
 
 
 def test_an_annotation_takes_its_rules_body_and_its_sections_id(tmp_path):

@@ -5,12 +5,13 @@ the expected explanations are specified by tests/test_explain_*.py. A tree may d
 the snapshot only with its reason stated in DIFFERENCES."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 import pybridge
 from pybridge.books import get
-from snapshots.make_explanations import ROOT, SNAPSHOT, STATES, digest
+from snapshots.make_explanations import ROOT, SNAPSHOT, STATES, digest, examples
 
 # {snapshot key: why its tree is allowed to differ from the snapshot}
 DIFFERENCES = {}
@@ -33,17 +34,14 @@ def cases():
 
 
 CASES = cases()
-BOOKS = {"examples/" + p.split("/")[1] for p in (k for k, *_ in CASES) if p.startswith("ex")}
+KEYS = {key for key, *_ in CASES}
 
 
 def test_the_snapshot_covers_every_example_and_each_rulebook():
     from pybridge.books import RULEBOOKS
-    assert {f"examples/{name}" for name in RULEBOOKS} == BOOKS
-    for name in RULEBOOKS:
-        editions = get(name).encoding.editions
-        for path in (ROOT / "examples" / name).glob("*.yaml"):
-            for edition in editions:
-                assert any(key == f"{path.relative_to(ROOT)} [{edition}]" for key, *_ in CASES)
+    assert {Path(key).parts[1] for key in KEYS if key.startswith("examples/")} == set(RULEBOOKS)
+    assert {f"{path.relative_to(ROOT)} [{edition}]" for book, path in examples()
+            for edition in get(book).encoding.editions} <= KEYS
 
 
 @pytest.mark.slow
@@ -58,6 +56,5 @@ def test_explanation_trees_are_those_of_the_snapshot(start):
 
 
 def test_every_stated_difference_is_a_snapshot_key():
-    keys = {key for key, *_ in CASES}
-    assert set(DIFFERENCES) <= keys
+    assert set(DIFFERENCES) <= KEYS
     assert all(reason.strip() for reason in DIFFERENCES.values())
