@@ -164,25 +164,33 @@ class Encoding:
 
     @cached_property
     def parsed(self):
-        """Every statement of the rule files but the explanations (asp/core/explain.lp), those
-        with theory atoms included (the forms of a comparison for a search over open values:
-        asp/redemption/battle.lp). The explanations are left out, not only grounded away, so
-        that every question but ``rule --explain`` grounds the program as it is without them
-        (their dependencies would change the order the grounder takes the rules in)."""
-        return tuple(s for s in self.written if not explains(s))
+        """The program for a search over open values: every statement of the rule files but
+        the explanations (asp/core/explain.lp), in the parts such a search grounds
+        (rewrite.PARTS: those with the theory solver's forms of a comparison). The
+        explanations are left out, not only grounded away, so that every question but
+        ``rule --explain`` grounds the program as it is without them (their dependencies
+        would change the order the grounder takes the rules in)."""
+        from .rewrite import select
+        return tuple(select((s for s in self.written if not explains(s)), "open"))
 
     @cached_property
     def statements(self):
-        """The program for states (AST statements), reused for every state: without the
-        statements that only a theory solver can ground."""
-        return tuple(s for s in self.parsed if not has_theory_atoms(s))
+        """The program for a search with values chosen as numbers (AST statements): its
+        parts (rewrite.PARTS), with no statement that only a theory solver can ground."""
+        from .rewrite import select
+        return tuple(s for s in select((s for s in self.written if not explains(s)), "chosen")
+                     if not has_theory_atoms(s))
 
     @cached_property
     def fixed_statements(self):
-        """The program for one edition given as in_force/1 facts: without the free external,
-        so the grounder evaluates what the state and the edition decide (a sum over them has
-        one value) and drops the rules out of force."""
-        return tuple(s for s in self.statements if not _external(s))
+        """The program for one given state, its edition given as in_force/1 facts: the
+        state's parts (rewrite.PARTS), without the free external, so the grounder evaluates
+        what the state and the edition decide (a sum over them has one value) and drops
+        the rules out of force; its comparisons shared (rewrite.factor_bounds)."""
+        from .rewrite import factor_bounds, select
+        return tuple(factor_bounds(
+            s for s in select((s for s in self.written if not explains(s)), "state")
+            if not has_theory_atoms(s) and not _external(s)))
 
     @cached_property
     def fixed_text(self):
@@ -197,8 +205,12 @@ class Encoding:
         """The program for one edition (as ``fixed_statements``) with its explanations:
         the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
         ``says`` atoms are grounded too."""
-        return tuple(_explaining(s) for s in self.with_explanations
-                     if not has_theory_atoms(s) and not _external(s))
+        from .annotations import generated
+        from .rewrite import factor_bounds, select
+        kept = select(self.written, "state") + [
+            s for path in self.files for s in generated(path, self.written, RULE_COMMENT)]
+        return tuple(_explaining(s) for s in factor_bounds(
+            s for s in kept if not has_theory_atoms(s) and not _external(s)))
 
     @cached_property
     def rules(self):

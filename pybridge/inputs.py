@@ -16,7 +16,7 @@ Argument domains:
                      names the rules compare against, and one they do not)
   Numbers(n, ...)    any integer a document may give; the space tries these
   Ints(lo, hi)       an integer between two clingo constants (the bounds); open=True: in a
-                     search with a theory solver (search = 2) the value is an integer
+                     search with a theory solver (open values) the value is an integer
                      variable instead of a choice (a ONE fact keyed by one object)
   Tagged(name, d)    the term name(X), X from domain d
   Union(d, ...)      any of these domains

@@ -40,7 +40,8 @@ def directory():
 
 
 # the code that turns rule files into what is kept: a change to it is a new entry too
-CODE = (Path(__file__), Path(__file__).with_name("encoding.py"))
+CODE = tuple(Path(__file__).with_name(name) for name in
+             ("program_cache.py", "encoding.py", "rewrite.py", "annotations.py"))
 
 
 def signature(paths):

@@ -1,12 +1,12 @@
 """Redemption's searches over open values (clingcon): the battle rules over integer variables
-(asp/redemption/battle.lp, search = 2) against the document rules, state by state, and the
+(asp/redemption/battle.lp, its open_values part) against the document rules, state by state, and the
 proofs they make affordable.
 
 In a check the strengths and toughness of characters and cards are integer variables
 (``Ints(open=True)`` in Redemption.vocabulary): the generated space names each by its fact
 (``open(state_character, character(1), 2)``), and the battle comparisons are linear
 constraints over them. The states here come from the same generated space with values
-chosen (search = 1, whose rulings tests/test_vocabulary.py shows to be `rule`'s); each is
+chosen (the values part, whose rulings tests/test_vocabulary.py shows to be `rule`'s); each is
 pinned in the open search by its facts and by the bounds its values reach, and must get the
 same rulings.
 """
@@ -58,7 +58,7 @@ def _controls(edition):
         plain.configuration.solve.models = "1"
         plain.configuration.solver.rand_freq = "1"
         plain.configuration.solver.sign_def = "rnd"
-        theory = Theory()
+        theory = Theory.of(BOOK.vocabulary)
         open_ = program.control(SPACE, worlds=[1], theory=theory, listing=False)
         _CONTROLS[edition] = (program, plain, open_, theory)
     return _CONTROLS[edition]

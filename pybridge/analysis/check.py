@@ -20,17 +20,21 @@ from .theory import Theory
 # The solver configuration per kind of search, chosen by measurement. Values chosen by the
 # solver (plain clingo, linear sums over chosen values): "trendy" proved redemption's
 # monotonicity at four characters and strengths 0..6 in 10-27 s where the default
-# configuration needed over 60 s. Open values (clingcon): "crafty" proved it at 8
-# characters in 5.2 s at strengths 0..6 and 7.1 s at 0..12, where "trendy" took 4.4 s and
-# 30 s, "jumpy" 6.4 s and 10 s, "tweety" and the default did not finish 0..12 in 120 s.
-# Optimising over open values, the default linear branch-and-bound stalled: redemption's
-# coverage of RED-IMM-4 (two characters, two immunities) found a cost of [4, 1, 2] at once,
-# then did not improve it or prove it in 120 s while clingcon's memory grew to 11 GB;
-# "bb,hier" (level by level) found [4, 1, 1] and proved it in 0.4 s (the whole coverage at
-# the defaults: 120 s and a rule unknown before, 15 s after). Over chosen values it gained
-# nothing (chronopia's coverage: 161 s either way), so there the default stays.
+# configuration needed over 60 s. Open values (clingcon): measured again when the rule files
+# lost their solver modes (the program is the same, its statements in another order, and the
+# solver's luck with it changed), on a busy two-core machine: "handy" proved every invariant
+# at the defaults in 57 s where "crafty" (the choice before) left RED-INV-2 unknown after
+# 120 s and took 172 s; RED-INV-2 under negative_counts at one card and one ability 5.5 s
+# against over 40 s and 6.5 GB (crafty, trendy, jumpy, frumpy, tweety: none within 40 s);
+# RED-INV-5 at eight characters and strengths 0..6, 47 s against unknown after 60 s;
+# coverage the same (15 s). Optimising over open values, the default linear
+# branch-and-bound stalled: redemption's coverage of RED-IMM-4 (two characters, two
+# immunities) found a cost of [4, 1, 2] at once, then did not improve it or prove it in 120 s
+# while clingcon's memory grew to 11 GB; "bb,hier" (level by level) found [4, 1, 1] and
+# proved it in 0.4 s. Over chosen values it gained nothing (chronopia's coverage: 161 s
+# either way), so there the default stays.
 SEARCH_OPTIONS = ["--configuration=trendy"]
-OPEN_SEARCH_OPTIONS = ["--configuration=crafty", "--opt-strategy=bb,hier"]
+OPEN_SEARCH_OPTIONS = ["--configuration=handy", "--opt-strategy=bb,hier"]
 # The share of an invariant's timeout (and the most seconds) its searches leave to describe
 # the witness they found.
 DESCRIBE_SHARE, DESCRIBE_MOST = 0.1, 15.0
@@ -188,7 +192,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     def remaining():
         return None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
     statements = program.minimize + program.violation_required + part_statements
-    theory = Theory() if book.open_values and invariant.id not in book.chosen_values else None
+    theory = Theory.of(book.vocabulary) \
+        if book.open_values and invariant.id not in book.chosen_values else None
     options = SEARCH_OPTIONS if theory is None else OPEN_SEARCH_OPTIONS
     control = program.control(bounds, statements, parts=[invariant.part],
                               extra_args=options + constants(cube), theory=theory,

@@ -44,8 +44,9 @@ class _Alternative:
 
 
 class _Generator:
-    def __init__(self, vocabulary):
+    def __init__(self, vocabulary, open_values):
         self.vocabulary = vocabulary
+        self.open = open_values     # the space for a theory solver: open integers are variables
         self.lines = []
         self.enums = {}
         # kinds whose objects are the numbers 1, 2, ... in order (events): not interchangeable
@@ -72,12 +73,10 @@ class _Generator:
             number = self.enum(domain.values)
             return [_Alternative(var, [f"space_enum({number}, {var}, R{var})"], f"R{var}", var,
                                  [])]
-        if isinstance(domain, Ints) and domain.open and owner is not None:
-            # chosen, or (search = 2) the variable the owner's fact names
-            return [_Alternative(var, ["search != 2", f"{var} = {domain.lo}..{domain.hi}"],
-                                 f"|{var}|", var, [], "plain"),
-                    _Alternative(var, ["search = 2", f"{var} = {_open_variable(*owner)}"], "0",
-                                 var, [], "open")]
+        if isinstance(domain, Ints) and domain.open and owner is not None and self.open:
+            # open values: the variable the owner's fact names
+            return [_Alternative(var, [f"{var} = {_open_variable(*owner)}"], "0", var, [],
+                                 "open")]
         if isinstance(domain, Ints):
             return [_Alternative(var, [f"{var} = {domain.lo}..{domain.hi}"], f"|{var}|", var,
                                  [])]
@@ -171,7 +170,7 @@ class _Generator:
         self.open_values(declared)
 
     def open_values(self, declared):
-        """With a theory solver (search = 2): each open integer of a fact keyed by one
+        """With a theory solver (``open``): each open integer of a fact keyed by one
         object is a variable named by the fact, for every slot of the object's kind (0
         when the slot is not in the state), so that sums over every slot are sums over
         facts: ``open_value(W, Name, Key, J, Var)``. Its bounds hold when the object is
@@ -179,7 +178,7 @@ class _Generator:
         its rank, ``|V|``)."""
         name = declared.name
         for position, domain in enumerate(declared.args):
-            if not (isinstance(domain, Ints) and domain.open):
+            if not (self.open and isinstance(domain, Ints) and domain.open):
                 continue
             if declared.many != ONE or declared.key_length != 1 or \
                     any(isinstance(d, Joint) for d in declared.args):
@@ -188,8 +187,8 @@ class _Generator:
             lo, hi = domain.lo, domain.hi
             for kind in declared.args[0].kinds:
                 term = "I" if kind in self.numbered else f"{kind}(I)"
-                slot = f"search = 2, space_slot_of({kind}, I), X = {term}"
-                used = f"search = 2, space_object({kind}, X)"
+                slot = f"space_slot_of({kind}, I), X = {term}"
+                used = f"space_object({kind}, X)"
                 self.emit(f"open_value(W, {name}, X, {position}, {variable}) :- world(W), {slot}.")
                 self.emit(f"&dom {{ L..H }} = {variable} :- {slot}, L = ({lo} - |{lo}|) / 2, "
                           f"H = ({hi} + |{hi}|) / 2.")
@@ -304,6 +303,7 @@ def _open_variable(name, key, position):
     return f"open({name}, {key}, {position})"
 
 
-def program(vocabulary):
-    """The space of ``vocabulary`` as program text (see the module's description)."""
-    return _Generator(vocabulary).program()
+def program(vocabulary, open_values=False):
+    """The space of ``vocabulary`` as program text (see the module's description); with
+    ``open_values``, for a theory solver: its open integers are variables."""
+    return _Generator(vocabulary, open_values).program()

@@ -67,22 +67,26 @@ class Analysis:
 
     @cached_property
     def space(self):
-        """The state space: generated from the rulebook's input vocabulary (with its bounds,
-        space.lp, the constraints of a valid document, valid.lp, and the derived input facts,
-        derived.lp), or space.lp alone."""
+        """The state space for a theory solver (its open integers are variables): generated
+        from the rulebook's input vocabulary (with its bounds, space.lp, the constraints of a
+        valid document, valid.lp, and the derived input facts, derived.lp), or space.lp
+        alone."""
+        return self._space(open_values=True)
+
+    @cached_property
+    def plain_space(self):
+        """The state space for plain clingo: every value chosen."""
+        return [s for s in self._space(open_values=False) if not has_theory_atoms(s)]
+
+    def _space(self, open_values):
         statements = _parse(self.root / self.book.name / "space.lp")
         if self.book.vocabulary is not None:
-            ast.parse_string(generated_space(self.book.vocabulary), statements.append,
-                             logger=silent)
+            ast.parse_string(generated_space(self.book.vocabulary, open_values),
+                             statements.append, logger=silent)
             statements += _parse(self.root / self.book.name / "valid.lp")
             if self.book.vocabulary.derived:
                 statements += _parse(self.root / self.book.name / "derived.lp")
         return statements + _parse(self.root / "core" / "symmetry.lp")
-
-    @cached_property
-    def plain_space(self):
-        """The space without its statements for open values (theory atoms): plain clingo."""
-        return [s for s in self.space if not has_theory_atoms(s)]
 
     @cached_property
     def display(self):
@@ -191,13 +195,10 @@ class Analysis:
         counts."""
         exact = exact_symmetry(self.book, bounds) and theory is None and \
             (listing or self.book.vocabulary is None)
-        # search = 1 tells an encoding that the state is open (it may pick solver-friendly
-        # forms of a rule; asp/redemption/battle.lp does); search = 2 that its integer fields
-        # are variables of a theory solver (theory.py). Symmetry is then broken by sorting
-        # on the variables (the space's theory constraints), not by lex-leader constraints.
-        search = 1 if theory is None else 2
-        arguments = list(bounds.constants()) + ["-c", f"lex_leader={int(exact)}",
-                                                "-c", f"search={search}"]
+        # with a theory (open values: theory.py) the encoding's parts for open values are
+        # grounded (rewrite.PARTS), and symmetry is broken by sorting on the variables (the
+        # space's theory constraints), not by lex-leader constraints
+        arguments = list(bounds.constants()) + ["-c", f"lex_leader={int(exact)}"]
         control = clingo.Control(arguments + list(extra_args), logger=silent)
         if theory is not None:
             theory.register(control)

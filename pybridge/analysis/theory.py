@@ -6,26 +6,42 @@ value by the state (``str(hero(1))``), every world shares it, and the rules' com
 such values are linear constraints (``&sum { ... } >= 0``) that the theory propagates.
 clingcon is imported here only, when a search asks for it.
 
+A comparison a rule makes of such a value (``S < 0``, with ``S`` an open argument of an input
+atom of its body) is stated once, as for numbers; here it becomes the theory's linear
+constraint (``&sum { S } < 0``): :func:`open_comparisons`.
+
 A model's input atoms then name variables; ``values`` reads their assignment and
 ``substitute`` puts the numbers in, so a witness is the same integer document as ever.
 """
 
-from clingo import Function, Number, SymbolType
+from clingo import Function, Number, SymbolType, ast
 
 
 class Theory:
     """One clingcon theory for one control: register before adding statements, prepare after
     grounding, read a model's values."""
 
-    def __init__(self):
+    def __init__(self, positions=None):
         from clingcon import ClingconTheory
         self.theory = ClingconTheory()
+        self.positions = positions or {}
+
+    @classmethod
+    def of(cls, vocabulary):
+        """The theory for a space generated from ``vocabulary``: its open integer arguments
+        by input, as the worlds index them (world first)."""
+        positions = {}
+        for declared in vocabulary.inputs:
+            for index, domain in enumerate(declared.args):
+                if getattr(domain, "open", False):
+                    positions.setdefault((declared.name, declared.arity + 1), set()).add(index + 1)
+        return cls(positions)
 
     def register(self, control):
         self.theory.register(control)
 
     def add(self, builder, statement):
-        self.theory.rewrite_ast(statement, builder.add)
+        self.theory.rewrite_ast(open_comparisons(statement, self.positions), builder.add)
 
     def prepare(self, control):
         self.theory.prepare(control)
@@ -34,6 +50,49 @@ class Theory:
         """The integer variables' values in ``model`` (call once per model, first)."""
         self.theory.on_model(model)
         return dict(self.theory.assignment(model.thread_id))
+
+
+def open_comparisons(statement, positions):
+    """``statement`` with each body comparison of an open value (a variable at one of
+    ``positions``, ``{(name, arity): {index, ...}}``, of a positive input atom of the body) as
+    a linear constraint: ``L op R`` as ``&sum { L; -R } op 0``."""
+    if statement.ast_type != ast.ASTType.Rule or not positions:
+        return statement
+    opened = set()
+    for literal in statement.body:
+        if literal.ast_type == ast.ASTType.Literal and literal.sign == ast.Sign.NoSign and \
+                literal.atom.ast_type == ast.ASTType.SymbolicAtom and \
+                literal.atom.symbol.ast_type == ast.ASTType.Function:
+            function = literal.atom.symbol
+            for index in positions.get((function.name, len(function.arguments)), ()):
+                argument = function.arguments[index]
+                if argument.ast_type == ast.ASTType.Variable:
+                    opened.add(argument.name)
+    if not opened:
+        return statement
+    body = [_linear(literal, opened) for literal in statement.body]
+    return statement.update(body=body)
+
+
+def _linear(literal, opened):
+    if literal.ast_type != ast.ASTType.Literal or literal.sign != ast.Sign.NoSign or \
+            literal.atom.ast_type != ast.ASTType.Comparison or len(literal.atom.guards) != 1:
+        return literal
+    comparison = literal.atom
+    left, guard = comparison.term, comparison.guards[0]
+    from ..rewrite import variables
+    if not variables(left, guard.term) & opened:
+        return literal
+    operator = {ast.ComparisonOperator.LessThan: "<", ast.ComparisonOperator.LessEqual: "<=",
+                ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">=",
+                ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!="}
+    right = guard.term
+    text = f"&sum {{ {left} }} {operator[guard.comparison]} {right}" \
+        if not variables(right) & opened else \
+        f"&sum {{ {left}; -({right}) }} {operator[guard.comparison]} 0"
+    parsed = []
+    ast.parse_string(f":- {text}.", parsed.append)
+    return parsed[-1].body[0].update(location=literal.location)
 
 
 def substitute(symbol, values):

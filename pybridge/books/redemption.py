@@ -138,7 +138,7 @@ class Redemption(Rulebook):
     rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp",
                   "alternatives.lp")
     default_edition = "literal"
-    # check searches with open values (search = 2): the strengths and toughness of
+    # check searches with open values (a theory solver): the strengths and toughness of
     # characters and cards are integer variables (Ints(open=True) below; battle.lp)
     open_values = True
     chosen_values = ("RED-INV-4a", "RED-INV-4b")     # their #sum comparisons read values
