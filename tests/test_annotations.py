@@ -125,3 +125,15 @@ def test_an_error_names_the_line_of_the_annotation_in_its_block(tmp_path):
     text = '% [X-1] A rule.\na(X) :- b(X).\n%! says(a(X), "x").\n%! says(a(X) "y").\n'
     with pytest.raises(ValueError, match=r"rules\.lp:4: cannot parse"):
         _generate(tmp_path, text)
+
+
+@pytest.mark.parametrize("rulebook", ["hkk", "b5"])
+def test_no_explanation_of_the_rulebook_is_written_by_hand(rulebook):
+    """Issue 26: hkk's and b5's says* rules are all generated from annotations."""
+    from pybridge.books import get
+    from pybridge.encoding import asp_root, explains
+    folder = str(asp_root() / rulebook)
+    encoding = get(rulebook).encoding
+    assert [str(s) for s in encoding.written
+            if explains(s) and s.location.begin.filename.startswith(folder)] == []
+    assert any(explains(s) for s in encoding.with_explanations)
