@@ -167,3 +167,26 @@ def test_free_externals_make_one_grounding_serve_every_edition():
     for rule_id in book.encoding.rule_ids:
         atom = control.symbolic_atoms[clingo.Function("in_force", [clingo.String(rule_id)])]
         assert atom is not None and atom.is_external
+
+
+SECTION = re.compile(r"^% (Generate|Define|Test|Display|Optimize)$")
+
+
+def test_every_statement_of_every_file_sits_under_a_section():
+    # the Potassco guide's Generate / Define / Test / Display (and Optimize): a file says
+    # which its statements are before its first one (its constants, #const, may come first)
+    from clingo import ast
+
+    from pybridge.encoding import asp_root
+    for path in sorted(asp_root().rglob("*.lp")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        statements = []
+        ast.parse_string("\n".join(lines), statements.append)
+        first = min((s.location.begin.line for s in statements
+                     if s.ast_type not in (ast.ASTType.Comment, ast.ASTType.Program,
+                                           ast.ASTType.Definition)
+                     and s.location.begin.line > 0), default=None)
+        if first is None:
+            continue
+        assert any(SECTION.match(line) for line in lines[:first - 1]), \
+            f"{path}: no '% Generate|Define|Test|Display|Optimize' line above line {first}"
