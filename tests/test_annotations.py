@@ -127,12 +127,15 @@ def test_an_error_names_the_line_of_the_annotation_in_its_block(tmp_path):
         _generate(tmp_path, text)
 
 
-@pytest.mark.parametrize("rulebook", ["hkk", "b5"])
-def test_no_explanation_of_the_rulebook_is_written_by_hand(rulebook):
-    """Issue 26: hkk's and b5's says* rules are all generated from annotations."""
+@pytest.mark.parametrize("rulebook, folder", [("hkk", "hkk"), ("b5", "b5"),
+                                              ("redemption", "redemption"),
+                                              ("redemption", "core")])
+def test_no_explanation_of_the_rulebook_is_written_by_hand(rulebook, folder):
+    """Issue 26: hkk's, b5's, redemption's and asp/core's says* rules are all generated from
+    annotations (``folder``: the directory of asp/ whose files are checked)."""
     from pybridge.books import get
     from pybridge.encoding import asp_root, explains
-    folder = str(asp_root() / rulebook)
+    folder = str(asp_root() / folder)
     encoding = get(rulebook).encoding
     assert [str(s) for s in encoding.written
             if explains(s) and s.location.begin.filename.startswith(folder)] == []

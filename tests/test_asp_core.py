@@ -29,9 +29,25 @@ def control(files, program="", consts=None, arguments=(), messages=None):
     ctl = clingo.Control(options, logger=logger)
     for name in files:
         ctl.load(str(CORE / name))
+    _annotations(ctl, [CORE / name for name in files])
     ctl.add("base", [], program)
     ctl.ground([("base", [])])
     return ctl
+
+
+def _annotations(ctl, paths):
+    """Add the explanation rules the annotations of ``paths`` give (pybridge/annotations.py:
+    a file's ``%! says...`` lines, which clingo reads as comments)."""
+    from clingo import ast
+
+    from pybridge.annotations import generated
+    from pybridge.encoding import RULE_COMMENT
+    statements = []
+    ast.parse_files([str(p) for p in paths], statements.append, logger=lambda *_: None)
+    with ast.ProgramBuilder(ctl) as builder:
+        for path in paths:
+            for rule in generated(path, statements, RULE_COMMENT):
+                builder.add(rule)
 
 
 def _symbols(model, shown):
