@@ -127,9 +127,9 @@ def test_an_error_names_the_line_of_the_annotation_in_its_block(tmp_path):
         _generate(tmp_path, text)
 
 
-@pytest.mark.parametrize("rulebook", ["hkk", "b5"])
+@pytest.mark.parametrize("rulebook", ["hkk", "b5", "chronopia"])
 def test_no_explanation_of_the_rulebook_is_written_by_hand(rulebook):
-    """Issue 26: hkk's and b5's says* rules are all generated from annotations."""
+    """Issue 26: hkk's, b5's and chronopia's says* rules are all generated from annotations."""
     from pybridge.books import get
     from pybridge.encoding import asp_root, explains
     folder = str(asp_root() / rulebook)
