@@ -129,10 +129,11 @@ def test_an_error_names_the_line_of_the_annotation_in_its_block(tmp_path):
 
 @pytest.mark.parametrize("rulebook, folder", [("hkk", "hkk"), ("b5", "b5"),
                                               ("redemption", "redemption"),
+                                              ("chronopia", "chronopia"),
                                               ("redemption", "core")])
 def test_no_explanation_of_the_rulebook_is_written_by_hand(rulebook, folder):
-    """Issue 26: hkk's, b5's, redemption's and asp/core's says* rules are all generated from
-    annotations (``folder``: the directory of asp/ whose files are checked)."""
+    """Issue 26: every rulebook's says* rules, and asp/core's, are generated from annotations
+    (``folder``: the directory of asp/ whose files are checked)."""
     from pybridge.books import get
     from pybridge.encoding import asp_root, explains
     folder = str(asp_root() / folder)
