@@ -97,18 +97,18 @@ def named(atoms, *names):
 # dice.lp
 
 D20 = """
-die(q, d, 1, 20).
-result_by(q, d, F, hit, "R1") :- face(q, d, F), F <= 12.
-result_by(q, d, F, miss, "R1") :- face(q, d, F), F > 12.
+dice_die(q, d, 1, 20).
+dice_result(q, d, F, hit, "R1") :- dice_face(q, d, F), F <= 12.
+dice_result(q, d, F, miss, "R1") :- dice_face(q, d, F), F > 12.
 """
 
 
 def test_dice_an_unrolled_d20_has_each_of_its_faces():
     atoms = only(["dice.lp"], D20)
-    # no state_roll: face(q, d, F) for F = 1..20 and nothing else; faces(q, d, 20 - 1 + 1)
-    assert named(atoms, "face") == {f"face(q,d,{f})" for f in range(1, 21)}
-    assert named(atoms, "faces") == {"faces(q,d,20)"}
-    assert "rolled(q,d)" not in atoms
+    # no state_roll: dice_face(q, d, F) for F = 1..20 and nothing else; dice_faces(q, d, 20 - 1 + 1)
+    assert named(atoms, "dice_face") == {f"dice_face(q,d,{f})" for f in range(1, 21)}
+    assert named(atoms, "dice_faces") == {"dice_faces(q,d,20)"}
+    assert "dice_rolled(q,d)" not in atoms
 
 
 def test_dice_an_unrolled_d20_counts_each_result_over_its_faces():
@@ -121,9 +121,9 @@ def test_dice_an_unrolled_d20_counts_each_result_over_its_faces():
 def test_dice_a_rolled_die_has_only_the_face_rolled_and_its_outcome():
     atoms = only(["dice.lp"], D20 + "state_roll(q, d, 5).")
     # face 5 only; 5 <= 12 is a hit; a rolled die gets an outcome, never a chance
-    assert named(atoms, "face") == {"face(q,d,5)"}
+    assert named(atoms, "dice_face") == {"dice_face(q,d,5)"}
     assert named(atoms, "ruled_by") == {'ruled_by(outcome(q,hit),"R1")'}
-    assert not named(atoms, "faces")
+    assert not named(atoms, "dice_faces")
 
 
 @pytest.mark.parametrize("face, result, other", [(12, "hit", "miss"), (13, "miss", "hit")])
@@ -135,20 +135,20 @@ def test_dice_the_boundary_faces_fall_on_either_side_of_the_comparison(face, res
 
 
 def test_dice_a_reroll_die_of_two_to_twenty_has_nineteen_faces():
-    atoms = only(["dice.lp"], D20.replace("die(q, d, 1, 20)", "die(q, d, 2, 20)"))
+    atoms = only(["dice.lp"], D20.replace("dice_die(q, d, 1, 20)", "dice_die(q, d, 2, 20)"))
     # faces 2..20: 19 of them; hit on 2..12 (11), miss on 13..20 (8)
-    assert named(atoms, "face") == {f"face(q,d,{f})" for f in range(2, 21)}
-    assert named(atoms, "faces") == {"faces(q,d,19)"}
+    assert named(atoms, "dice_face") == {f"dice_face(q,d,{f})" for f in range(2, 21)}
+    assert named(atoms, "dice_faces") == {"dice_faces(q,d,19)"}
     assert named(atoms, "ruled_by") == {'ruled_by(chance(q,d,hit,11,19),"R1")',
                                         'ruled_by(chance(q,d,miss,8,19),"R1")'}
 
 
 def test_dice_a_chance_counts_the_faces_of_its_result_under_every_rule():
     program = """
-    die(q, d, 1, 20).
-    result_by(q, d, F, hit, "R1") :- face(q, d, F), F <= 10.
-    result_by(q, d, F, hit, "R2") :- face(q, d, F), F > 10, F <= 12.
-    result_by(q, d, F, miss, "R1") :- face(q, d, F), F > 12.
+    dice_die(q, d, 1, 20).
+    dice_result(q, d, F, hit, "R1") :- dice_face(q, d, F), F <= 10.
+    dice_result(q, d, F, hit, "R2") :- dice_face(q, d, F), F > 10, F <= 12.
+    dice_result(q, d, F, miss, "R1") :- dice_face(q, d, F), F > 12.
     """
     atoms = only(["dice.lp"], program)
     # K counts the faces of the result whatever rule gives them (1..10 and 11..12: 12), and
@@ -160,16 +160,16 @@ def test_dice_a_chance_counts_the_faces_of_its_result_under_every_rule():
 
 def test_dice_each_die_of_a_query_is_rolled_or_counted_on_its_own():
     program = """
-    die(q, d, 1, 20). die(q, e, 1, 20). state_roll(q, d, 3).
-    result_by(q, D, F, hit, "R1") :- face(q, D, F), F <= 12.
-    result_by(q, D, F, miss, "R1") :- face(q, D, F), F > 12.
+    dice_die(q, d, 1, 20). dice_die(q, e, 1, 20). state_roll(q, d, 3).
+    dice_result(q, D, F, hit, "R1") :- dice_face(q, D, F), F <= 12.
+    dice_result(q, D, F, miss, "R1") :- dice_face(q, D, F), F > 12.
     """
     atoms = only(["dice.lp"], program)
     # d rolled 3 (a hit); e not rolled: its chances over its 20 faces
     assert named(atoms, "ruled_by") == {'ruled_by(outcome(q,hit),"R1")',
                                         'ruled_by(chance(q,e,hit,12,20),"R1")',
                                         'ruled_by(chance(q,e,miss,8,20),"R1")'}
-    assert named(atoms, "face") == {"face(q,d,3)"} | {f"face(q,e,{f})" for f in range(1, 21)}
+    assert named(atoms, "dice_face") == {"dice_face(q,d,3)"} | {f"dice_face(q,e,{f})" for f in range(1, 21)}
 
 
 SAYS = ("says", "says_for", "says_band", "says_fact", "says_item")
@@ -212,10 +212,10 @@ def test_dice_explains_a_rolled_outcome_by_the_face_rolled():
 
 def test_dice_a_band_with_a_gap_lists_its_faces_one_by_one():
     program = """
-    die(q, d, 1, 20).
-    result_by(q, d, F, extreme, "R2") :- face(q, d, F), F = 1.
-    result_by(q, d, F, extreme, "R2") :- face(q, d, F), F = 20.
-    result_by(q, d, F, middle, "R2") :- face(q, d, F), F > 1, F < 20.
+    dice_die(q, d, 1, 20).
+    dice_result(q, d, F, extreme, "R2") :- dice_face(q, d, F), F = 1.
+    dice_result(q, d, F, extreme, "R2") :- dice_face(q, d, F), F = 20.
+    dice_result(q, d, F, middle, "R2") :- dice_face(q, d, F), F > 1, F < 20.
     """
     atoms = only(["dice.lp", "explain.lp"], program, consts={"explaining": 1})
     extreme, middle = 'band(q,d,extreme,"R2")', 'band(q,d,middle,"R2")'

@@ -162,10 +162,10 @@ def test_a_statement_over_several_lines_is_listed_whole():
     lines = pybridge.api.rule_info("C36-CRIT-EXACT")["lines"]
     alternatives = [e["line"] for e in lines if e["file"] == "chronopia/alternatives.lp"]
     text = (asp_root() / "chronopia" / "alternatives.lp").read_text(encoding="utf-8")
-    # result_by(...) :- in_force("C36-CRIT-EXACT"),\n        result_by(...).  : both lines
+    # dice_result(...) :- in_force("C36-CRIT-EXACT"),\n        dice_result(...).  : both lines
     numbered = text.splitlines()
     (start,) = [i for i, line in enumerate(numbered, 1)
-                if line.startswith('result_by(Q, first, 1, R, "C36-CRIT-EXACT")')]
+                if line.startswith('dice_result(Q, first, 1, R, "C36-CRIT-EXACT")')]
     assert {start, start + 1} <= set(alternatives)
     assert numbered[start].strip().endswith(".")
 
