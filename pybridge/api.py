@@ -4,10 +4,10 @@ import atexit
 from pathlib import Path
 
 from . import books as registry
+from .documents.loading import MAX_BYTES, load_document
+from .documents.schema import shown
 from .errors import InputError
-from .loading import MAX_BYTES, load_document
 from .results import assemble
-from .schema import shown
 from .solving import solve, solve_batch
 from .symbols import in_world
 
@@ -287,15 +287,15 @@ def check_document(state, edition=None, max_bytes=MAX_BYTES):
 
 def json_schema(rulebook):
     """The JSON Schema (draft 2020-12, a dict) of ``rulebook``'s state documents, generated
-    from the declarations that validate them (:mod:`pybridge.schema_export`)."""
-    from .schema_export import json_schema as generate
+    from the declarations that validate them (:mod:`pybridge.documents.schema_export`)."""
+    from .documents.schema_export import json_schema as generate
 
     return generate(registry.get(rulebook, "RULEBOOK"))
 
 
 def document_template(rulebook):
     """A commented YAML template (text) of a ``rulebook`` state document with every field
-    (:mod:`pybridge.document_template`)."""
-    from .document_template import template
+    (:mod:`pybridge.documents.document_template`)."""
+    from .documents.document_template import template
 
     return template(registry.get(rulebook, "RULEBOOK"))

@@ -23,7 +23,7 @@ from pathlib import Path
 import clingo
 
 from . import program_cache
-from .fields import Fields
+from .documents.fields import Fields
 from .symbols import fact
 
 CORE_FILES = ("in_force.lp", "rulings.lp", "explain.lp", "display.lp")

@@ -3,8 +3,8 @@
 import difflib
 
 from . import books as registry
+from .documents.schema import shown
 from .errors import InputError
-from .schema import shown
 
 
 def find_rule(rule_id, path="RULE-ID"):

@@ -6,21 +6,7 @@ mapping. Rules live in ``asp/chronopia/``."""
 from fractions import Fraction
 from functools import cached_property
 
-from ..errors import InputError
-from ..geometry import (
-    UNIT,
-    Board,
-    Cells,
-    _sign_root_difference,
-    base_touches_segment,
-    distance_units,
-    gap_to_line,
-    in_front,
-    segment_distance_units,
-    segments_meet,
-    units,
-)
-from ..schema import (
+from ..documents.schema import (
     AllOf,
     AnyOf,
     Bool,
@@ -38,6 +24,20 @@ from ..schema import (
     Requires,
     Str,
     shown,
+)
+from ..errors import InputError
+from ..geometry import (
+    UNIT,
+    Board,
+    Cells,
+    _sign_root_difference,
+    base_touches_segment,
+    distance_units,
+    gap_to_line,
+    in_front,
+    segment_distance_units,
+    segments_meet,
+    units,
 )
 from ..symbols import Const, fact
 from .base import Rulebook, input_rows
@@ -939,7 +939,7 @@ def vocabulary():
     """The input facts (see vocabulary.lp) over the grid and the values above; the geometry
     the rules read is derived from the positions (asp/chronopia/derived.lp, as the bridge
     derives it); asp/chronopia/valid.lp says what else a valid document obeys."""
-    from ..inputs import (
+    from ..documents.inputs import (
         ANY,
         OPTIONAL,
         Input,

@@ -7,8 +7,8 @@ import sys
 import click
 
 from .. import api
+from ..documents.loading import MIB
 from ..errors import InputError
-from ..loading import MIB
 from ..printable import printable
 from ..render import to_json
 from .outfile import OutFile
@@ -40,7 +40,7 @@ def schema_command(rulebook, out):
     Example:
       rulings schema redemption -o redemption.schema.json
     """
-    from ..schema_export import dumps
+    from ..documents.schema_export import dumps
 
     _emit(dumps(api.json_schema(rulebook)), out)
 

@@ -6,9 +6,9 @@ import sys
 import click
 
 from .. import api
+from ..documents.loading import MIB
 from ..errors import InputError
 from ..limits import cap_memory, memory_cap_text, out_of_memory
-from ..loading import MIB
 from ..printable import printable
 from ..render import to_json, to_text
 from .background import Overdue, in_background

@@ -25,8 +25,8 @@ Argument domains:
 
 from clingo import SymbolType
 
+from ..symbols import to_symbol
 from .fields import Fields
-from .symbols import to_symbol
 
 ONE, OPTIONAL, ANY = "one", "optional", "any"
 
