@@ -13,7 +13,7 @@ import itertools
 import clingo
 import pytest
 
-from pybridge.encoding import asp_root
+from pybridge.engine.encoding import asp_root
 
 CORE = asp_root() / "core"
 

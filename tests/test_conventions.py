@@ -9,8 +9,8 @@ import pytest
 
 import pybridge
 from pybridge.books import RULEBOOKS, get
-from pybridge.encoding import asp_root
-from pybridge.solving import ground
+from pybridge.engine.encoding import asp_root
+from pybridge.engine.solving import ground
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

@@ -291,7 +291,7 @@ def test_the_bridge_only_fills_and_assembles():
     import clingo
 
     from pybridge.books import get
-    from pybridge.explain import explanations
+    from pybridge.engine.explain import explanations
 
     control = clingo.Control()
     control.add("base", [], '''

@@ -13,11 +13,11 @@ from pybridge.analysis.bounds import Bounds
 from pybridge.analysis.models import WorldModel
 from pybridge.analysis.program import analysis
 from pybridge.books import RULEBOOKS, get
-from pybridge.documents.inputs import conforms
 from pybridge.documents.loading import load_document
-from pybridge.encoding import asp_root, silent
-from pybridge.symbols import unpack
-from pybridge.worlds import signatures
+from pybridge.engine.conformance import conforms
+from pybridge.engine.encoding import asp_root, silent
+from pybridge.engine.symbols import unpack
+from pybridge.engine.worlds import signatures
 
 GENERATED = [name for name, book in RULEBOOKS.items() if book.vocabulary is not None]
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -25,7 +25,7 @@ values as clingo writes them): no document reaches it.
 import itertools
 
 from ..documents.inputs import ANY, ONE, OPTIONAL, Ints, Joint, Obj, Ref, Tagged, Union, Values
-from ..symbols import to_symbol
+from ..engine.symbols import to_symbol
 
 
 def _tuple(items):

@@ -20,9 +20,9 @@ from ..documents.schema import (
     Str,
     shown,
 )
+from ..engine.solving import ground
+from ..engine.symbols import Const, fact
 from ..errors import InputError
-from ..solving import ground
-from ..symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
 from .bound import Bound
 

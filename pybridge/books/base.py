@@ -4,8 +4,8 @@ from functools import cached_property
 from typing import Callable
 
 from ..documents.fields import Fields
-from ..encoding import Encoding
-from ..symbols import unpack
+from ..engine.encoding import Encoding
+from ..engine.symbols import unpack
 
 
 class RulingKind(Fields):

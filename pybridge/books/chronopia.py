@@ -25,6 +25,7 @@ from ..documents.schema import (
     Str,
     shown,
 )
+from ..engine.symbols import Const, fact
 from ..errors import InputError
 from ..geometry import (
     UNIT,
@@ -39,7 +40,6 @@ from ..geometry import (
     segments_meet,
     units,
 )
-from ..symbols import Const, fact
 from .base import Rulebook, input_rows
 from .bound import Bound
 from .chronopia_kinds import KINDS

@@ -20,7 +20,7 @@ from ..documents.schema import (
     check_sum,
     refuse_cycles,
 )
-from ..symbols import Const, fact
+from ..engine.symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
 from .bound import Bound
 

@@ -22,8 +22,8 @@ from ..documents.schema import (
     refuse_cycles,
     shown,
 )
+from ..engine.symbols import Const, Term, fact, from_symbol, identifier, unpack
 from ..errors import InputError
-from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
 from .base import Rulebook, RulingKind
 from .bound import Bound
 

@@ -31,7 +31,7 @@ from math import inf
 from clingo import SymbolType
 
 from pybridge.documents.inputs import ONE, OPTIONAL, Ints, Joint, Obj, Ref, Tagged, Union, Values
-from pybridge.symbols import to_symbol
+from pybridge.engine.symbols import to_symbol
 
 # --------------------------------------------------------------------------- values and bounds
 
@@ -437,7 +437,7 @@ def _valid_b5(book):
 
 
 def _const(name):
-    from pybridge.symbols import Const
+    from pybridge.engine.symbols import Const
     return Const(name)
 
 

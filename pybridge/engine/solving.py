@@ -11,7 +11,7 @@ for an unsatisfiable core over them (the rules in conflict), minimised by deleti
 
 import clingo
 
-from .documents.fields import Fields
+from ..documents.fields import Fields
 from .encoding import silent
 from .symbols import fact
 
