@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from pybridge.cli.main import COMMANDS, cli
-from pybridge.render import counted, words
+from pybridge.cli.render import counted, words
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THREE = os.path.join(ROOT, "examples", "redemption", "three_character_battle.yaml")

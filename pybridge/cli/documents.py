@@ -9,10 +9,10 @@ import click
 from .. import api
 from ..documents.loading import MIB
 from ..errors import InputError
-from ..printable import printable
-from ..render import to_json
 from .outfile import OutFile
 from .output import Count, echo_error, format_option, resolve
+from .printable import printable
+from .render import to_json
 
 out_option = click.option("-o", "--out", "out", default=None, metavar="FILE",
                           help="Write to FILE instead of standard output.")

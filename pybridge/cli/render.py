@@ -2,7 +2,7 @@
 
 import json
 
-from . import books as registry
+from .. import books as registry
 from .printable import printable
 
 
