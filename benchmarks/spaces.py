@@ -26,7 +26,7 @@ from pybridge.analysis.bounds import Bounds  # noqa: E402
 from pybridge.analysis.cubes import constants, find  # noqa: E402
 from pybridge.analysis.program import analysis  # noqa: E402
 from pybridge.books import RULEBOOKS  # noqa: E402
-from pybridge.inputs import ONE  # noqa: E402
+from pybridge.documents.inputs import ONE  # noqa: E402
 
 
 def rulings(arguments, timeout=600):

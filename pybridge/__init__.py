@@ -12,7 +12,7 @@ Public API::
     pybridge.errata("redemption")
     pybridge.check_document("state.yaml")     # validation without solving
     pybridge.json_schema("chronopia")         # JSON Schema of its documents (a dict)
-    pybridge.document_template("b5")          # `rulings new b5`'s text
+    pybridge.documents.document_template("b5")          # `rulings new b5`'s text
 
 The API (and clingo with it) is imported on first use, so that the command line can take
 signals before anything heavy is loaded.

@@ -4,12 +4,12 @@ import atexit
 from pathlib import Path
 
 from . import books as registry
+from .documents.loading import MAX_BYTES, load_document
+from .documents.schema import shown
+from .engine.results import assemble
+from .engine.solving import solve, solve_batch
+from .engine.symbols import in_world
 from .errors import InputError
-from .loading import MAX_BYTES, load_document
-from .results import assemble
-from .schema import shown
-from .solving import solve, solve_batch
-from .symbols import in_world
 
 
 def load(source, max_bytes=MAX_BYTES):
@@ -23,7 +23,7 @@ def rule(state, edition=None, explain=False):
 
     ``edition`` overrides the document's own ``edition`` field. Raises InputError for bad
     input; returns ``{"rulebook", "edition", "status", "rulings", ...}`` otherwise.
-    ``explain``: each ruling also has ``why``, its explanation tree (pybridge/explain.py).
+    ``explain``: each ruling also has ``why``, its explanation tree (pybridge/engine/explain.py).
     """
     if isinstance(state, (str, Path)):
         source = str(state)
@@ -113,7 +113,7 @@ def _world_statements(book):
     in_force is shared by the worlds and given as facts (no externals), so the grounder
     drops the rules out of force; so are the program's own constant facts."""
     if book.name not in _WORLD_STATEMENTS:
-        from .worlds import SHARED, add_worlds, static_predicates
+        from .engine.worlds import SHARED, add_worlds, static_predicates
         statements = book.encoding.fixed_statements
         shared = SHARED | {"in_force"} | static_predicates(statements)
         _WORLD_STATEMENTS[book.name] = add_worlds(statements, shared)
@@ -146,10 +146,10 @@ def _catalogue(book):
 def rule_info(rule_id):
     """One rule by its ID (or ``RULEBOOK:ID``): its rulebook, summary, the editions it is in,
     the source passage it encodes (quoted exactly, in the source's language) with an English
-    gloss, and the lines of the encoding that belong to it (pybridge/rule_lines.py).
+    gloss, and the lines of the encoding that belong to it (pybridge/catalogue/rule_lines.py).
     An unknown ID is an InputError naming the closest IDs."""
-    from .lookup import find_rule
-    from .rule_lines import rule_lines
+    from .catalogue.lookup import find_rule
+    from .catalogue.rule_lines import rule_lines
 
     book, rule = find_rule(rule_id)
     editions = book.encoding.editions
@@ -287,15 +287,15 @@ def check_document(state, edition=None, max_bytes=MAX_BYTES):
 
 def json_schema(rulebook):
     """The JSON Schema (draft 2020-12, a dict) of ``rulebook``'s state documents, generated
-    from the declarations that validate them (:mod:`pybridge.schema_export`)."""
-    from .schema_export import json_schema as generate
+    from the declarations that validate them (:mod:`pybridge.documents.schema_export`)."""
+    from .documents.schema_export import json_schema as generate
 
     return generate(registry.get(rulebook, "RULEBOOK"))
 
 
 def document_template(rulebook):
     """A commented YAML template (text) of a ``rulebook`` state document with every field
-    (:mod:`pybridge.document_template`)."""
-    from .document_template import template
+    (:mod:`pybridge.documents.document_template`)."""
+    from .documents.document_template import template
 
     return template(registry.get(rulebook, "RULEBOOK"))

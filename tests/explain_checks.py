@@ -18,8 +18,8 @@ import pybridge
 from pybridge.analysis.program import Analysis
 from pybridge.books import get
 from pybridge.cli.main import cli
-from pybridge.solving import _grounded, ground
-from pybridge.symbols import fact, in_world
+from pybridge.engine.solving import _grounded, ground
+from pybridge.engine.symbols import fact, in_world
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -34,7 +34,7 @@ _VALUE = {"oneOf": [
                                 "properties": {"name": _SCALAR, "value": _SCALAR}}},
 ]}
 # A why list holds nodes and references {"ref": "N"} to the result's shared nodes (stated
-# once: pybridge/explain.py).
+# once: pybridge/engine/explain.py).
 _DEFS = {
     "node": {
         "type": "object", "additionalProperties": False,
@@ -107,8 +107,8 @@ def check_shared(result, schema=True):
 
 def inlined(result):
     """The result with each ruling's why expanded (each reference replaced by the shared
-    node it names: pybridge.explain.expanded); its shared nodes checked first."""
-    from pybridge.explain import expanded
+    node it names: pybridge.engine.explain.expanded); its shared nodes checked first."""
+    from pybridge.engine.explain import expanded
     check_shared(result, schema=False)
     shared = result.get("shared", {})
     def each(rulings):
@@ -212,7 +212,7 @@ def says_statements(statements):
 
 def says_lines(book):
     """How many rules of the rule files (asp/core included) start with a says atom, written
-    as a statement or as an annotation (``%! says...``, pybridge/annotations.py)."""
+    as a statement or as an annotation (``%! says...``, pybridge/engine/annotations.py)."""
     return sum(1 for path in book.encoding.files
                for line in path.read_text(encoding="utf-8").splitlines()
                if re.match(r"(%!\s*)?says\w*\(", line))
@@ -269,7 +269,7 @@ def check_analysis_unchanged(rulebook):
 # --- Sentences true of their state (issue 24 item 7): pieces any rulebook's check can use ---
 
 def rendered(value):
-    """How the bridge writes a value in a sentence (pybridge.explain._text): a number in
+    """How the bridge writes a value in a sentence (pybridge.engine.explain._text): a number in
     digits, a name as given."""
     return str(value)
 

@@ -6,8 +6,8 @@ from clingo import ast
 from pybridge.analysis import check as check_module
 from pybridge.analysis.bounds import Bounds
 from pybridge.analysis.program import Analysis
-from pybridge.encoding import Edition
-from pybridge.worlds import add_worlds
+from pybridge.engine.encoding import Edition
+from pybridge.engine.worlds import add_worlds
 
 
 class _Mutant(Analysis):

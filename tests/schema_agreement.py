@@ -15,9 +15,9 @@ import jsonschema
 
 from pybridge import books
 from pybridge.books import RULEBOOKS
+from pybridge.documents.schema_export import json_schema
+from pybridge.documents.values import Mapping, PlainFloat, PlainInt
 from pybridge.errors import InputError
-from pybridge.schema_export import json_schema
-from pybridge.values import Mapping, PlainFloat, PlainInt
 
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 SCHEMAS = {name: json_schema(books.get(name)) for name in BOOKS}

@@ -64,7 +64,7 @@ def test_a_listing_whose_child_is_killed_is_incomplete_with_its_reason(monkeypat
 
 
 def test_text_output_gives_the_reason_of_an_unknown():
-    from pybridge.render import analysis_text
+    from pybridge.cli.render import analysis_text
     reason = "the analysis process was killed by SIGKILL (out of memory?) before it reported"
     entry = {"id": "X-1", "description": "d", "status": "unknown", "witness": None,
              "rules": [], "reason": reason}

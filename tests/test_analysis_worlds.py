@@ -2,7 +2,7 @@
 
 from clingo import Control, ast
 
-from pybridge.worlds import add_worlds
+from pybridge.engine.worlds import add_worlds
 
 
 def _worlds_of(program):

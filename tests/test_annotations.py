@@ -1,12 +1,12 @@
-"""Explanations generated from the rules' annotations (pybridge/annotations.py, issue 26)."""
+"""Explanations generated from the rules' annotations (pybridge/engine/annotations.py, issue 26)."""
 
 import re
 
 import pytest
 from clingo import ast
 
-from pybridge.annotations import generated
-from pybridge.encoding import RULE_COMMENT
+from pybridge.engine.annotations import generated
+from pybridge.engine.encoding import RULE_COMMENT
 
 
 def _generate(tmp_path, text):
@@ -135,7 +135,7 @@ def test_no_explanation_of_the_rulebook_is_written_by_hand(rulebook, folder):
     """Issue 26: every rulebook's says* rules, and asp/core's, are generated from annotations
     (``folder``: the directory of asp/ whose files are checked)."""
     from pybridge.books import get
-    from pybridge.encoding import asp_root, explains
+    from pybridge.engine.encoding import asp_root, explains
     folder = str(asp_root() / folder)
     encoding = get(rulebook).encoding
     assert [str(s) for s in encoding.written

@@ -13,7 +13,7 @@ import itertools
 import clingo
 import pytest
 
-from pybridge.encoding import asp_root
+from pybridge.engine.encoding import asp_root
 
 CORE = asp_root() / "core"
 
@@ -36,12 +36,12 @@ def control(files, program="", consts=None, arguments=(), messages=None):
 
 
 def _annotations(ctl, paths):
-    """Add the explanation rules the annotations of ``paths`` give (pybridge/annotations.py:
+    """Add the explanation rules the annotations of ``paths`` give (pybridge/engine/annotations.py:
     a file's ``%! says...`` lines, which clingo reads as comments)."""
     from clingo import ast
 
-    from pybridge.annotations import generated
-    from pybridge.encoding import RULE_COMMENT
+    from pybridge.engine.annotations import generated
+    from pybridge.engine.encoding import RULE_COMMENT
     statements = []
     ast.parse_files([str(p) for p in paths], statements.append, logger=lambda *_: None)
     with ast.ProgramBuilder(ctl) as builder:

@@ -179,7 +179,7 @@ def test_diff_b5_has_changed_states_for_every_row_the_errata_change(runner):
 
 def why_not_atoms(doc, edition):
     """The why_not(R, ID) atoms of a state's answer set in an edition, as (R, ID) strings."""
-    from pybridge.solving import ground
+    from pybridge.engine.solving import ground
     facts = BOOK.facts(BOOK.validate(doc))
     control = ground(BOOK.encoding, facts, set(BOOK.encoding.editions[edition].rule_ids))
     found = []

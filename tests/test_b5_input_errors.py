@@ -69,7 +69,7 @@ BASE = {
     ],
 }
 
-# The shared schema's wording for wrong types (pybridge/schema.py); None: only the path counts.
+# The shared schema's wording for wrong types (pybridge/documents/schema.py); None: only the path counts.
 STRING = "expected a string"
 NON_EMPTY = "non-empty"
 BOOLEAN = "expected true or false"

@@ -15,7 +15,7 @@ Expected atoms are reasoned from the source (../shared/seeds/000_062556bb7cf8d40
 
 import pybridge
 from pybridge.books import get
-from pybridge.solving import ground
+from pybridge.engine.solving import ground
 
 
 def why_not(doc, edition="errata"):

@@ -4,7 +4,7 @@ promises.
 The expectations restate each example's own comment (worked out there by hand from section
 3.6-3.8 of ../shared/seeds/002_80e45203b1914d7b.txt, ../shared/rules/chronopia.md and the
 docs/rulebooks/chronopia.md contract). A ruling is written as a tuple: the kind, then its fields in the order of
-``kinds`` in pybridge/books/chronopia_kinds.py, e.g. ``("hit_number", "Archer", "Troll", 10)``.
+``kinds`` in pybridge/books/chronopia/kinds.py, e.g. ``("hit_number", "Archer", "Troll", 10)``.
 ``only``: for each kind named, the exact set of rulings of that kind; ``has``: rulings that
 must be there; ``cites``: rule IDs that must be among the citations of one ruling;
 ``chances``: per query, the d20's result counts (results of one query summing to 20).

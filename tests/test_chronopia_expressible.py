@@ -362,7 +362,7 @@ def _space_facts():
 def _valid_lp_accepts(facts):
     import clingo
 
-    from pybridge.encoding import asp_root, silent
+    from pybridge.engine.encoding import asp_root, silent
     control = clingo.Control(logger=silent)
     control.load(str(asp_root() / "chronopia" / "valid.lp"))
     with control.backend() as backend:

@@ -457,7 +457,7 @@ def test_C_INT_1_the_bridge_passes_exact_bounds_and_orders():
     # when exact), a gap likewise, and an exact order of distances (ties share a rank).
     from fractions import Fraction
 
-    from pybridge.geometry import Board, distance_units, gap_to_line
+    from pybridge.books.chronopia.geometry import Board, distance_units, gap_to_line
     assert distance_units((0, 0), (0, 12)) == (12000, 12000)
     assert distance_units((0, 0), (Fraction("7.2"), Fraction("9.6"))) == (12000, 12000)
     assert distance_units((0, 0), (0, Fraction("12.04"))) == (12040, 12040)

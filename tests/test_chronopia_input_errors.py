@@ -103,7 +103,7 @@ BASE = {
     ],
 }
 
-# The shared schema's wording (pybridge/schema.py); None: only the path counts.
+# The shared schema's wording (pybridge/documents/schema.py); None: only the path counts.
 STRING = "expected a string"
 NON_EMPTY = "non-empty"
 INTEGER = "expected an integer"

@@ -1,7 +1,7 @@
 """Terrain given as geometry (issue 24, item 6): a document's `terrain[]` lists pieces as line
 segments on the table ({id, kind: wall | scrub, from: [x, y], to: [x, y], height}); the
 bridge computes which pieces stand on a line of fire, how far a target is from each and
-whether its base touches one, exactly (pybridge/geometry.py); the cover and blocking rules
+whether its base touches one, exactly (pybridge/books/chronopia/geometry.py); the cover and blocking rules
 are ASP (asp/chronopia/terrain.lp). Written from the source before the code:
 
 C36-COVER, «Schwere Deckung. Dazu zählen Mauern, Felsen und anderes massives Gelände.

@@ -9,8 +9,8 @@ import pytest
 
 import pybridge
 from pybridge.books import RULEBOOKS, get
-from pybridge.encoding import asp_root
-from pybridge.solving import ground
+from pybridge.engine.encoding import asp_root
+from pybridge.engine.solving import ground
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -177,7 +177,7 @@ def test_every_statement_of_every_file_sits_under_a_section():
     # which its statements are before its first one (its constants, #const, may come first)
     from clingo import ast
 
-    from pybridge.encoding import asp_root
+    from pybridge.engine.encoding import asp_root
     for path in sorted(asp_root().rglob("*.lp")):
         lines = path.read_text(encoding="utf-8").splitlines()
         statements = []

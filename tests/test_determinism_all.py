@@ -26,7 +26,7 @@ from click.testing import CliRunner
 import pybridge
 from pybridge.books import RULEBOOKS
 from pybridge.cli.main import cli
-from pybridge.loading import load_document
+from pybridge.documents.loading import load_document
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order

@@ -23,8 +23,8 @@ from pybridge.analysis.models import WorldModel, changes, changes_key
 from pybridge.analysis.program import Analysis
 from pybridge.books import get
 from pybridge.cli.main import cli
-from pybridge.encoding import asp_root
-from pybridge.worlds import add_worlds
+from pybridge.engine.encoding import asp_root
+from pybridge.engine.worlds import add_worlds
 
 CORE = asp_root() / "core"
 

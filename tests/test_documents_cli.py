@@ -11,9 +11,9 @@ import pytest
 from error_checks import run
 from pybridge import api, books
 from pybridge.books import RULEBOOKS
+from pybridge.documents.loading import load_document, parse_document
+from pybridge.documents.schema_export import dumps, json_schema
 from pybridge.errors import InputError
-from pybridge.loading import load_document, parse_document
-from pybridge.schema_export import dumps, json_schema
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order

@@ -1,7 +1,7 @@
 """``pybridge.enumerate_states`` against a plain-Python brute force of the generated spaces.
 
 The spaces of b5, hkk and redemption are generated from each book's input vocabulary
-(``pybridge/inputs.py``, the books' ``vocabulary``, ``asp/<book>/valid.lp``). The brute force
+(``pybridge/documents/inputs.py``, the books' ``vocabulary``, ``asp/<book>/valid.lp``). The brute force
 (``tests/reference/spaces.py``) restates that declaration without the generator: it lists
 every labelled state within the bounds, keeps one canonical form per situation (the least
 image under renaming the objects of each interchangeable kind; hkk's events are numbered and

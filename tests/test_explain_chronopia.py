@@ -6,7 +6,7 @@ steps; cast and resist numbers; the LD a morale test uses and the factor behind 
 The expected values are worked out from each example's positions and comment and from the
 source, section 3.6-3.8 (../shared/seeds/002_80e45203b1914d7b.txt; digest
 ../shared/rules/chronopia.md). Distances are centre to centre (C-INT-1) and reach the rules
-in thousandths of an inch, rounded up (pybridge/geometry.py): sqrt(73) = 8.5440... reads
+in thousandths of an inch, rounded up (pybridge/books/chronopia/geometry.py): sqrt(73) = 8.5440... reads
 8.545 inches, 12.04 reads 12.04.
 """
 

@@ -291,7 +291,7 @@ def test_the_bridge_only_fills_and_assembles():
     import clingo
 
     from pybridge.books import get
-    from pybridge.explain import explanations
+    from pybridge.engine.explain import explanations
 
     control = clingo.Control()
     control.add("base", [], '''
@@ -329,7 +329,7 @@ def test_identifiers_are_values_never_templates():
     why = ruling(result, "being_defeated", character="{strength}")["why"]
     step = comparison(why, "RED-BAT-0", "{strength}", "2 (Bad\x1bGuy 2)", "1 ({strength} 1)")
     assert step["says"].startswith("{strength}: the opposing strength it faces, 2")
-    from pybridge.render import to_text
+    from pybridge.cli.render import to_text
     text = to_text(pybridge.rule(state, explain=True))
     assert "\x1b" not in text and "Bad\\u001bGuy 2" in text
 

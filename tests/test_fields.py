@@ -1,4 +1,4 @@
-"""pybridge.fields: the records that replaced dataclasses (issue 15, start-up) keep what the
+"""pybridge.documents.fields: the records that replaced dataclasses (issue 15, start-up) keep what the
 package relied on: fields from annotations in order, defaults, fresh defaults per instance,
 equality and hashing by value, a readable repr, __post_init__ and inheritance."""
 
@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from pybridge.fields import Factory, Fields
+from pybridge.documents.fields import Factory, Fields
 
 
 class Point(Fields):

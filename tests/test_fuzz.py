@@ -46,7 +46,7 @@ from hypothesis import strategies as st
 import typed_yaml  # tests/ is on sys.path under pytest
 from pybridge.books import RULEBOOKS
 from pybridge.cli.main import cli
-from pybridge.loading import load_document
+from pybridge.documents.loading import load_document
 from reference.redemption import rule_battle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

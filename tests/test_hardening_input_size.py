@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import pybridge
+from pybridge.documents.loading import MAX_BYTES, read_source
 from pybridge.errors import InputError
-from pybridge.loading import MAX_BYTES, read_source
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "pybridge", "rule"]

@@ -8,9 +8,9 @@ import textwrap
 
 import pytest
 
+from pybridge.documents.loading import parse_document
+from pybridge.documents.values import MAX_DEPTH
 from pybridge.errors import InputError
-from pybridge.loading import parse_document
-from pybridge.values import MAX_DEPTH
 
 
 @pytest.mark.parametrize("text, where", [
@@ -40,7 +40,7 @@ def test_unterminated_strings_of_escaped_quotes_are_read_in_one_pass():
     # child with a generous deadline, so a regression fails instead of hanging the suite.
     code = textwrap.dedent("""
         from pybridge.errors import InputError
-        from pybridge.loading import parse_document
+        from pybridge.documents.loading import parse_document
         text = '{"a": "' + '\\\\"' * 400_000
         try:
             parse_document(text.encode(), "state.json")

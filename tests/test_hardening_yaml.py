@@ -6,8 +6,8 @@ explicitly tagged ``!!int`` is a number; a merge key's override is not a duplica
 import pytest
 
 import pybridge
+from pybridge.documents.loading import parse_document
 from pybridge.errors import InputError
-from pybridge.loading import parse_document
 
 
 def read(text):

@@ -9,7 +9,7 @@ from mutants import check_mutant
 from pybridge.analysis.program import analysis
 from pybridge.books import get
 from pybridge.cli.main import cli
-from pybridge.worlds import signatures
+from pybridge.engine.worlds import signatures
 
 BOOK = get("hkk")
 
@@ -136,7 +136,7 @@ def test_hkk_cards_put_on_themselves_are_refused():
 
 
 def _why_not(doc, edition):
-    from pybridge.solving import ground
+    from pybridge.engine.solving import ground
     in_force = set(BOOK.encoding.editions[edition].rule_ids)
     control = ground(BOOK.encoding, BOOK.facts(BOOK.validate(doc)), in_force)
     with control.solve(yield_=True) as handle:

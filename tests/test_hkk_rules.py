@@ -8,8 +8,8 @@ output was compared afterwards; where it disagrees with the text the test states
 
 import pybridge
 from pybridge.books import get
-from pybridge.results import assemble
-from pybridge.solving import solve
+from pybridge.engine.results import assemble
+from pybridge.engine.solving import solve
 
 BOOK = get("hkk")
 LITERAL = set(BOOK.encoding.editions["literal"].rule_ids)

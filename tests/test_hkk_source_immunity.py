@@ -290,7 +290,7 @@ def test_HKK_132_5_1_with_132_6_both_rules_refuse_the_enchantment():
 # (pybridge/analysis, another helper's) names these IDs for the rulings a changed group loses.
 
 from pybridge.books import get  # noqa: E402
-from pybridge.solving import ground  # noqa: E402
+from pybridge.engine.solving import ground  # noqa: E402
 
 BOOK = get("hkk")
 

@@ -1,5 +1,8 @@
-"""The package's layers (issue 26, item 3): no import cycle anywhere in pybridge/, no rulebook
-module imports the analysis, and ruling a document (alone or in a batch) loads none of it."""
+"""The package's layers (issue 26, item 3): no import cycle anywhere in pybridge/; the layers
+in order, each importing only those below it (documents, engine, books, catalogue; the
+analysis and the command line on top, the analysis never importing the command line); no
+rulebook module imports the analysis, and ruling a document (alone or in a batch) loads none
+of it."""
 
 import ast
 import graphlib
@@ -73,3 +76,80 @@ def test_ruling_documents_loads_no_analysis_module():
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# The modules left at the top of pybridge/: the package, its API, `python -m pybridge`, and
+# three that every layer may import (they import no pybridge module): the error types, the
+# memory cap (the rule command and the analysis children take it) and the stopping signals
+# (the command line and the analysis's cluster).
+TOP = {"pybridge", "pybridge.__main__", "pybridge.api"}
+SHARED = {"pybridge.errors", "pybridge.limits", "pybridge.signals"}
+# each layer: the layers (besides itself and SHARED) it may import
+LAYERS = {
+    "pybridge.documents": set(),
+    "pybridge.engine": {"pybridge.documents"},
+    "pybridge.books": {"pybridge.documents", "pybridge.engine"},
+    "pybridge.catalogue": {"pybridge.documents", "pybridge.engine", "pybridge.books"},
+}
+
+
+def layer_of(module):
+    return next((layer for layer in (*LAYERS, "pybridge.analysis", "pybridge.cli")
+                 if module == layer or module.startswith(layer + ".")), module)
+
+
+def test_every_module_is_in_a_layer_or_one_of_the_few_at_the_top():
+    graph = import_graph()
+    outside = {m for m in graph if layer_of(m) == m}
+    assert outside - {*LAYERS, "pybridge.analysis", "pybridge.cli"} == TOP | SHARED
+
+
+def test_the_shared_modules_import_no_pybridge_module():
+    graph = import_graph()
+    assert {m: sorted(graph[m]) for m in SHARED if graph[m]} == {}
+
+
+def layer_offenders(graph):
+    """{module: the modules it imports that its layer may not}."""
+    offenders = {}
+    for name, targets in graph.items():
+        layer = layer_of(name)
+        if layer not in LAYERS:
+            continue
+        allowed = {layer, *LAYERS[layer]}
+        wrong = sorted(t for t in targets if t not in SHARED and layer_of(t) not in allowed)
+        if wrong:
+            offenders[name] = wrong
+    return offenders
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    assert layer_offenders(import_graph()) == {}
+
+
+def test_the_analysis_does_not_import_the_command_line():
+    graph = import_graph()
+    offenders = {name: sorted(t for t in targets if layer_of(t) == "pybridge.cli")
+                 for name, targets in graph.items() if layer_of(name) == "pybridge.analysis"}
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_the_layer_check_sees_a_wrong_import():
+    assert layer_of("pybridge.books.chronopia.geometry") == "pybridge.books"
+    graph = {"pybridge.documents.schema": {"pybridge.errors", "pybridge.engine.symbols"},
+             "pybridge.engine.solving": {"pybridge.documents.fields", "pybridge.books"},
+             "pybridge.books.hkk": {"pybridge.engine.symbols", "pybridge.books.base"},
+             "pybridge.catalogue.lookup": {"pybridge.books", "pybridge.cli.render"}}
+    assert layer_offenders(graph) == {"pybridge.documents.schema": ["pybridge.engine.symbols"],
+                                      "pybridge.engine.solving": ["pybridge.books"],
+                                      "pybridge.catalogue.lookup": ["pybridge.cli.render"]}
+
+
+def test_the_program_cache_signs_the_code_files_that_are_there():
+    """CODE names files beside program_cache.py: a move that left one behind would sign a
+    file that is gone (or another of the same name)."""
+    from pybridge.engine import encoding, program_cache, rewrite
+
+    engine = PACKAGE / "engine"
+    assert all(path.is_file() and path.parent == engine for path in program_cache.CODE)
+    assert {Path(encoding.__file__), Path(rewrite.__file__)} <= set(program_cache.CODE)

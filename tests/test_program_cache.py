@@ -1,4 +1,4 @@
-"""The program cache (pybridge/program_cache.py): the text it keeps is the program the rule
+"""The program cache (pybridge/engine/program_cache.py): the text it keeps is the program the rule
 files give, a changed file is a new entry, and a cache that cannot be written changes
 nothing but the time."""
 
@@ -7,9 +7,10 @@ import json
 import pytest
 from clingo import ast
 
-from pybridge import api, program_cache
+from pybridge import api
 from pybridge.books import RULEBOOKS
-from pybridge.encoding import silent
+from pybridge.engine import program_cache
+from pybridge.engine.encoding import silent
 
 EXAMPLE = "examples/redemption/three_character_battle.yaml"
 

@@ -10,7 +10,7 @@ import pybridge
 from mutants import check_mutant
 from pybridge.analysis.program import analysis
 from pybridge.books import get
-from pybridge.worlds import signatures
+from pybridge.engine.worlds import signatures
 from redemption_states import battle_state, evil, hero, state
 
 BOOK = get("redemption")

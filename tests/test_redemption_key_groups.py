@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 import pybridge
 from pybridge.books import get
-from pybridge.results import assemble
-from pybridge.solving import solve
+from pybridge.engine.results import assemble
+from pybridge.engine.solving import solve
 from reference.redemption import rule_battle
 from test_redemption_reference import battles
 

@@ -20,7 +20,7 @@ from pybridge.analysis.program import analysis
 from pybridge.analysis.search import run
 from pybridge.analysis.theory import Theory
 from pybridge.books import get
-from pybridge.inputs import Ints
+from pybridge.documents.inputs import Ints
 
 BOOK = get("redemption")
 # two characters of a side and one of the other, a card, two immunities, an ability: every

@@ -8,7 +8,7 @@ import pytest
 
 import pybridge
 from pybridge.books import get
-from pybridge.solving import solve
+from pybridge.engine.solving import solve
 from redemption_states import battle_state, because, defeated, evil, hero, inactive, state, targets
 
 BOOK = get("redemption")
@@ -23,7 +23,7 @@ def rule(doc):
 
 def rule_without(doc, *rule_ids):
     """Rulings with some rule IDs out of force (the guards are assumptions)."""
-    from pybridge.results import assemble
+    from pybridge.engine.results import assemble
 
     checked = BOOK.validate(doc)
     outcome = solve(BOOK.encoding, BOOK.facts(checked), ALL_IDS - set(rule_ids))

@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 
 import pybridge
 from pybridge.books import get
-from pybridge.solving import ground
-from pybridge.symbols import from_symbol
+from pybridge.engine.solving import ground
+from pybridge.engine.symbols import from_symbol
 from redemption_states import evil, hero, state
 from test_redemption_reference import battles
 

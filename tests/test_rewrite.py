@@ -1,4 +1,4 @@
-"""The rewrites of the parsed rule files (pybridge/rewrite.py): program parts by question,
+"""The rewrites of the parsed rule files (pybridge/engine/rewrite.py): program parts by question,
 shared comparisons for one given state, and open comparisons for a theory solver
 (pybridge/analysis/theory.py)."""
 
@@ -8,7 +8,7 @@ from clingo import ast
 
 from pybridge.analysis.theory import open_comparisons
 from pybridge.books import RULEBOOKS, get
-from pybridge.rewrite import PARTS, factor_bounds, select
+from pybridge.engine.rewrite import PARTS, factor_bounds, select
 
 
 def parsed(text, filename="<string>"):
@@ -84,7 +84,7 @@ def test_the_rule_files_use_only_known_parts(name):
 
 def test_no_rule_file_sets_a_solver_mode():
     # the question picks the parts; no constant tells a rule which solver runs it
-    from pybridge.encoding import asp_root
+    from pybridge.engine.encoding import asp_root
     for path in asp_root().rglob("*.lp"):
         text = path.read_text(encoding="utf-8")
         assert "#const search" not in text and "search =" not in text \

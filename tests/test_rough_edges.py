@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from pybridge.cli.main import COMMANDS, cli
-from pybridge.render import counted, words
+from pybridge.cli.render import counted, words
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 THREE = os.path.join(ROOT, "examples", "redemption", "three_character_battle.yaml")
@@ -248,7 +248,7 @@ def test_rule_of_a_json_document_imports_its_rulebook_only_and_no_yaml(tmp_path)
 
 
 def test_rule_imports_no_dataclasses_fractions_or_syntax_trees(tmp_path):
-    # issue 15, start-up: declarations are pybridge.fields records, a Fraction is made only
+    # issue 15, start-up: declarations are pybridge.documents.fields records, a Fraction is made only
     # for a decimal, and with the program cache warm the program is read as text
     state = os.path.join(ROOT, "examples", "redemption", "three_character_battle.yaml")
     cache = {"RULINGS_CACHE": str(tmp_path)}

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from pybridge.documents.schema import MAX_DECIMALS, Num
+from pybridge.documents.values import PlainFloat
 from pybridge.errors import InputError
-from pybridge.schema import MAX_DECIMALS, Num
-from pybridge.values import PlainFloat
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "redemption" / "three_character_battle.yaml"

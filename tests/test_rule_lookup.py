@@ -19,7 +19,7 @@ import pytest
 import pybridge
 from pybridge.books import RULEBOOKS, get
 from pybridge.cli.main import cli
-from pybridge.encoding import Rule, annotated_rule, asp_root
+from pybridge.engine.encoding import Rule, annotated_rule, asp_root
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("RULINGS_SHARED", ROOT / "tests" / "sources"))

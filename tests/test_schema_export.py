@@ -33,9 +33,9 @@ import test_fuzz
 import test_hkk_input_errors
 import test_input_errors
 from pybridge import api, books
+from pybridge.documents.loading import load_document
+from pybridge.documents.schema_export import dumps, json_schema
 from pybridge.errors import InputError
-from pybridge.loading import load_document
-from pybridge.schema_export import dumps, json_schema
 from schema_agreement import (
     BEYOND,
     BOOKS,
@@ -414,7 +414,7 @@ queries:
     ("chronopia", CHRONOPIA_CONTROL),
 ], ids=["b5-1-and-1.0", "b5-0412-and-412", "chronopia-007-and-7"])
 def test_text_lists_of_numbers_yaml_keeps_apart_are_valid_for_both(book, text):
-    from pybridge.loading import parse_document
+    from pybridge.documents.loading import parse_document
     document = parse_document(text.encode(), "state.yaml")
     assert api.check_document(copy.deepcopy(document))
     assert assert_agree(book, document) is None
@@ -422,7 +422,7 @@ def test_text_lists_of_numbers_yaml_keeps_apart_are_valid_for_both(book, text):
 
 
 def test_a_text_given_twice_is_refused_by_validation_and_listed_beyond_the_schema():
-    from pybridge.loading import parse_document
+    from pybridge.documents.loading import parse_document
     document = parse_document(b"rulebook: b5\nphases: [effect, effect, retreat]\n", "s.yaml")
     refused, accepted = verdicts("b5", document)
     assert refused == "phase 'effect' twice (also at phases[0])" and accepted

@@ -1,4 +1,4 @@
-"""Spaces generated from the input vocabulary (pybridge/inputs.py, analysis/generate.py):
+"""Spaces generated from the input vocabulary (pybridge/documents/inputs.py, analysis/generate.py):
 the vocabulary covers every input the rules read; every document's facts obey it and the
 rulebook's valid.lp; every state of the space is a document that `rule` accepts, whose facts
 are exactly the state's, and that `rule` rules as the space does."""
@@ -13,11 +13,11 @@ from pybridge.analysis.bounds import Bounds
 from pybridge.analysis.models import WorldModel
 from pybridge.analysis.program import analysis
 from pybridge.books import RULEBOOKS, get
-from pybridge.encoding import asp_root, silent
-from pybridge.inputs import conforms
-from pybridge.loading import load_document
-from pybridge.symbols import unpack
-from pybridge.worlds import signatures
+from pybridge.documents.loading import load_document
+from pybridge.engine.conformance import conforms
+from pybridge.engine.encoding import asp_root, silent
+from pybridge.engine.symbols import unpack
+from pybridge.engine.worlds import signatures
 
 GENERATED = [name for name, book in RULEBOOKS.items() if book.vocabulary is not None]
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

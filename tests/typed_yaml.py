@@ -6,7 +6,7 @@ refuses."""
 
 import yaml
 
-from pybridge.values import PlainFloat, PlainInt
+from pybridge.documents.values import PlainFloat, PlainInt
 
 
 class _TypedDumper(yaml.SafeDumper):

@@ -21,8 +21,8 @@ import signal
 import time
 
 from .. import signals
+from ..documents.schema import shown
 from ..errors import InputError
-from ..schema import shown
 
 MAX_WORKERS = 256
 GRACE = 2.0         # a task past its own deadline: grounding or sending its result back

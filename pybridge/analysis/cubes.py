@@ -14,7 +14,7 @@ import itertools
 
 from clingo import Function, Number
 
-from ..fields import Fields
+from ..documents.fields import Fields
 from . import isolate
 from .models import WorldModel
 from .program import analysis

@@ -1,4 +1,4 @@
-"""The state space of a rulebook, generated from its input vocabulary (:mod:`pybridge.inputs`).
+"""The state space of a rulebook, generated from its input vocabulary (:mod:`pybridge.documents.inputs`).
 
 For every kind of object, slots ``kind(1..bound)`` (used ones numbered without gaps); for
 every input predicate, the candidate facts (each argument over its domain) and a choice of
@@ -24,8 +24,8 @@ values as clingo writes them): no document reaches it.
 
 import itertools
 
-from ..inputs import ANY, ONE, OPTIONAL, Ints, Joint, Obj, Ref, Tagged, Union, Values
-from ..symbols import to_symbol
+from ..documents.inputs import ANY, ONE, OPTIONAL, Ints, Joint, Obj, Ref, Tagged, Union, Values
+from ..engine.symbols import to_symbol
 
 
 def _tuple(items):

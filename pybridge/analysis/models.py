@@ -9,8 +9,8 @@ import json
 
 from clingo import Function
 
-from ..results import decode, sort_key
-from ..symbols import role
+from ..engine.results import decode, sort_key
+from ..engine.symbols import role
 
 _KIND = {}        # symbol -> ("cost", (priority, weight))
                   #           | ("state"|"ruling"|"why_not", world, stripped)

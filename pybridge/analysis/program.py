@@ -11,9 +11,9 @@ from functools import cached_property
 import clingo
 from clingo import ast
 
-from ..encoding import RULE_COMMENT, asp_root, has_theory_atoms, silent
-from ..symbols import fact
-from ..worlds import add_worlds, signatures
+from ..engine.encoding import RULE_COMMENT, asp_root, has_theory_atoms, silent
+from ..engine.symbols import fact
+from ..engine.worlds import add_worlds, signatures
 from .generate import program as generated_space
 
 FULL_GROUP_UP_TO = 4     # interchangeable objects per class: all permutations up to this many

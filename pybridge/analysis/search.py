@@ -7,7 +7,7 @@ reports ``unknown`` or ``complete: false``, never a false "holds".
 
 import time
 
-from ..fields import Factory, Fields
+from ..documents.fields import Factory, Fields
 from .theory import substitute
 
 STEP = 0.1

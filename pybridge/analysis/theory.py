@@ -80,7 +80,7 @@ def _linear(literal, opened):
         return literal
     comparison = literal.atom
     left, guard = comparison.term, comparison.guards[0]
-    from ..rewrite import variables
+    from ..engine.rewrite import variables
     if not variables(left, guard.term) & opened:
         return literal
     operator = {ast.ComparisonOperator.LessThan: "<", ast.ComparisonOperator.LessEqual: "<=",

@@ -51,7 +51,7 @@ RULEBOOKS = _Rulebooks()
 def get(name, path="rulebook"):
     if name in RULEBOOKS:
         return RULEBOOKS[name]
-    from ..schema import shown
+    from ..documents.schema import shown
     raise InputError(f"unknown rulebook {shown(name)} (available: {', '.join(RULEBOOKS)})", path)
 
 

@@ -5,8 +5,7 @@ Rules live in ``asp/b5/``."""
 
 from functools import cached_property
 
-from ..errors import InputError
-from ..schema import (
+from ..documents.schema import (
     Bool,
     Either,
     Enum,
@@ -21,8 +20,9 @@ from ..schema import (
     Str,
     shown,
 )
-from ..solving import ground
-from ..symbols import Const, fact
+from ..engine.solving import ground
+from ..engine.symbols import Const, fact
+from ..errors import InputError
 from .base import Rulebook, RulingKind, input_rows
 from .bound import Bound
 
@@ -206,7 +206,18 @@ class B5(Rulebook):
     def vocabulary(self):
         """The input facts (see vocabulary.lp), over the names the tables know and one they
         do not, three fields and the default phases; asp/b5/valid.lp says the rest."""
-        from ..inputs import ANY, OPTIONAL, Input, Kind, Names, Obj, Ref, Union, Values, Vocabulary
+        from ..documents.inputs import (
+            ANY,
+            OPTIONAL,
+            Input,
+            Kind,
+            Names,
+            Obj,
+            Ref,
+            Union,
+            Values,
+            Vocabulary,
+        )
         being_types, element_types = (Names(*sorted(types), "other")
                                       for types in self.table_types)
         fields = Names("f", "g", "h")

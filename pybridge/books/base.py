@@ -3,9 +3,9 @@
 from functools import cached_property
 from typing import Callable
 
-from ..encoding import Encoding
-from ..fields import Fields
-from ..symbols import unpack
+from ..documents.fields import Fields
+from ..engine.encoding import Encoding
+from ..engine.symbols import unpack
 
 
 class RulingKind(Fields):
@@ -39,7 +39,7 @@ class Rulebook:
                              # with the values chosen, not open
     spec = None              # schema.Record: the state document (validation, JSON Schema)
     sample = None            # a valid document using every field: `rulings new`'s example
-                             # values (pybridge/document_template.py)
+                             # values (pybridge/documents/document_template.py)
 
     @cached_property
     def encoding(self):

@@ -4,9 +4,9 @@ constants, default and limits) and parses a value given for it; the analysis
 
 import re
 
+from ..documents.fields import Fields
+from ..documents.schema import shown
 from ..errors import InputError
-from ..fields import Fields
-from ..schema import shown
 
 # ASCII digits only: \d would take other scripts' digits too (Arabic-Indic ٣ is 3 to int())
 _RANGE = re.compile(r"^\s*(-?[0-9]+)\s*\.\.\s*(-?[0-9]+)\s*$", re.ASCII)

@@ -5,7 +5,7 @@ and ruling fields. Rules live in ``asp/hkk/``."""
 
 from functools import cached_property
 
-from ..schema import (
+from ..documents.schema import (
     Bool,
     Either,
     Enum,
@@ -20,7 +20,7 @@ from ..schema import (
     check_sum,
     refuse_cycles,
 )
-from ..symbols import Const, fact
+from ..engine.symbols import Const, fact
 from .base import Rulebook, RulingKind, input_rows
 from .bound import Bound
 
@@ -234,7 +234,7 @@ class Hkk(Rulebook):
         """The input facts (see vocabulary.lp) over the names the rules use and one other
         (a counter, a spell type, two factions or colours); asp/hkk/valid.lp says the
         rest."""
-        from ..inputs import (
+        from ..documents.inputs import (
             ANY,
             OPTIONAL,
             Input,

@@ -7,8 +7,7 @@ fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 from collections import defaultdict
 from functools import cached_property
 
-from ..errors import InputError
-from ..schema import (
+from ..documents.schema import (
     Bool,
     Either,
     Enum,
@@ -23,7 +22,8 @@ from ..schema import (
     refuse_cycles,
     shown,
 )
-from ..symbols import Const, Term, fact, from_symbol, identifier, unpack
+from ..engine.symbols import Const, Term, fact, from_symbol, identifier, unpack
+from ..errors import InputError
 from .base import Rulebook, RulingKind
 from .bound import Bound
 
@@ -196,7 +196,7 @@ class Redemption(Rulebook):
         (the types "hero" and "evil_character") and others (a third type, two brigades);
         asp/redemption/valid.lp says the rest. The documents' defaults come first (battle,
         duration phase), so that a smallest witness uses them."""
-        from ..inputs import (
+        from ..documents.inputs import (
             OPTIONAL,
             Input,
             Ints,

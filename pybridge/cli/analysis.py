@@ -7,11 +7,11 @@ import click
 from .. import api, signals
 from ..analysis.cluster import MAX_WORKERS, validate
 from ..books import RULEBOOKS
-from ..printable import printable
-from ..render import analysis_text, to_json
 from .outfile import OutFile
 from .output import FOUND, UNKNOWN, Count, Seconds, format_option, resolve
+from .printable import printable
 from .progress import Progress, quiet_option
+from .render import analysis_text, to_json
 
 
 def _shown(bound, value):

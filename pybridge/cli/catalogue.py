@@ -3,8 +3,8 @@
 import click
 
 from .. import api
-from ..render import rulebooks_text, to_json
 from .output import format_option, resolve
+from .render import rulebooks_text, to_json
 
 
 @click.command("rulebooks")

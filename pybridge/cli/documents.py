@@ -7,12 +7,12 @@ import sys
 import click
 
 from .. import api
+from ..documents.loading import MIB
 from ..errors import InputError
-from ..loading import MIB
-from ..printable import printable
-from ..render import to_json
 from .outfile import OutFile
 from .output import Count, echo_error, format_option, resolve
+from .printable import printable
+from .render import to_json
 
 out_option = click.option("-o", "--out", "out", default=None, metavar="FILE",
                           help="Write to FILE instead of standard output.")
@@ -40,7 +40,7 @@ def schema_command(rulebook, out):
     Example:
       rulings schema redemption -o redemption.schema.json
     """
-    from ..schema_export import dumps
+    from ..documents.schema_export import dumps
 
     _emit(dumps(api.json_schema(rulebook)), out)
 

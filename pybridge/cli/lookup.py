@@ -21,8 +21,8 @@ def explain_command(rule_id, fmt):
       rulings explain b5:T4-7 --format json
     """
     from .. import api
-    from ..render import to_json
-    from ..render_lookup import rule_info_text
+    from .render import to_json
+    from .render_lookup import rule_info_text
 
     info = api.rule_info(rule_id)
     click.echo(to_json(info) if resolve(fmt) == "json" else rule_info_text(info))

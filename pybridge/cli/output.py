@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..printable import printable
+from .printable import printable
 
 # Exit codes shared by the commands (docs/commands.md, "Exit codes"); 2 is InputError.exit_code
 FOUND = 1               # something found: an invariant violated, a contradiction

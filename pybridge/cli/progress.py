@@ -44,5 +44,5 @@ class Progress:
 
 
 def _counts(states, classes):
-    from ..render import counted
+    from .render import counted
     return f"{counted(states, 'state')}, {counted(classes, 'class', 'classes')}"

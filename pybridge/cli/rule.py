@@ -6,13 +6,13 @@ import sys
 import click
 
 from .. import api
+from ..documents.loading import MIB
 from ..errors import InputError
 from ..limits import cap_memory, memory_cap_text, out_of_memory
-from ..loading import MIB
-from ..printable import printable
-from ..render import to_json, to_text
 from .background import Overdue, in_background
 from .output import UNKNOWN, Count, Seconds, echo_error, format_option, resolve
+from .printable import printable
+from .render import to_json, to_text
 
 DEFAULT_TIMEOUT = 120       # far longer than any document of the benchmarks takes (2 s)
 

@@ -1,6 +1,6 @@
 """A plain-Python brute force of the state space a rulebook's input vocabulary declares.
 
-Written from the declaration semantics of ``pybridge/inputs.py`` (its docstrings), the books'
+Written from the declaration semantics of ``pybridge/documents/inputs.py`` (its docstrings), the books'
 ``vocabulary`` properties and ``asp/<book>/valid.lp``, without looking at the generator
 (``pybridge/analysis/generate.py``), so that a test can check one against the other.
 
@@ -30,8 +30,8 @@ from math import inf
 
 from clingo import SymbolType
 
-from pybridge.inputs import ONE, OPTIONAL, Ints, Joint, Obj, Ref, Tagged, Union, Values
-from pybridge.symbols import to_symbol
+from pybridge.documents.inputs import ONE, OPTIONAL, Ints, Joint, Obj, Ref, Tagged, Union, Values
+from pybridge.engine.symbols import to_symbol
 
 # --------------------------------------------------------------------------- values and bounds
 
@@ -437,7 +437,7 @@ def _valid_b5(book):
 
 
 def _const(name):
-    from pybridge.symbols import Const
+    from pybridge.engine.symbols import Const
     return Const(name)
 
 

@@ -1,5 +1,5 @@
 """A rulebook's state documents as a JSON Schema (draft 2020-12), generated from the specs
-that validate them (:mod:`pybridge.schema`, the records of ``pybridge/books/<book>.py``) and
+that validate them (:mod:`pybridge.documents.schema`, the records of ``pybridge/books/<book>.py``) and
 the editions of its encoding, so that the schema cannot drift from validation.
 
 What validation checks beyond a single value and its record (references to ids, duplicate

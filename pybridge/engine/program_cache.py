@@ -31,7 +31,7 @@ def directory():
     if chosen:
         folder = Path(chosen)
         if not folder.is_absolute() or folder == Path(folder.anchor):
-            from .errors import SettingError
+            from ..errors import SettingError
             raise SettingError("RULINGS_CACHE", f"expected an absolute folder other than "
                                f"{folder.anchor or '/'}, or off; got {chosen[:60]!r}")
         return folder

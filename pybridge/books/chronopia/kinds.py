@@ -1,7 +1,7 @@
 """The ruling kinds of the chronopia rulebook: fields (in the order of the ruling term's
 arguments) and how a judge would say each."""
 
-from .base import RulingKind
+from ..base import RulingKind
 
 # Why a named target is refused (target_refused.reason), first match in this order
 # (asp/chronopia/targeting.lp): the word and how a judge says it.

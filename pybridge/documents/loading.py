@@ -2,8 +2,8 @@
 
 Only syntax is checked here; the shape of the document is the schema's business. Two things
 the parsers would otherwise lose are kept for the schema, so that its message can name the
-field: a key given twice in one mapping (:class:`pybridge.values.Mapping`) and an integer too
-long to convert (:class:`pybridge.values.HugeInt`).
+field: a key given twice in one mapping (:class:`pybridge.documents.values.Mapping`) and an integer too
+long to convert (:class:`pybridge.documents.values.HugeInt`).
 """
 
 import json
@@ -12,7 +12,7 @@ import re
 import stat
 import sys
 
-from .errors import InputError
+from ..errors import InputError
 from .values import MAX_DEPTH, huge, mapping
 
 MIB = 2**20

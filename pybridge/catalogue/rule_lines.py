@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from clingo import ast
 
-from .encoding import ANNOTATION, CONTINUED, RULE_COMMENT, asp_root, silent
+from ..engine.encoding import ANNOTATION, CONTINUED, RULE_COMMENT, asp_root, silent
 
 
 @lru_cache(maxsize=None)

@@ -67,7 +67,7 @@ def canonical(ruling):
 
 def assemble(rulebook, edition, outcome, explain=False):
     """The result object of one state (see docs/architecture.md, "The JSON result of `rule`"); ``explain``: each
-    ruling with its ``why`` tree (pybridge/explain.py; the outcome solved explaining)."""
+    ruling with its ``why`` tree (pybridge/engine/explain.py; the outcome solved explaining)."""
     result = {"rulebook": rulebook.name, "edition": edition, "status": outcome.status}
     if outcome.status == "inconsistent":
         result["rulings"] = []

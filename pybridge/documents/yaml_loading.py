@@ -2,14 +2,14 @@
 loader (YAML 1.2's core schema, duplicate keys kept for the schema's message, numbers that
 keep their text). PyYAML (>= 6.0.4) refuses nesting beyond 1,000 levels itself, before its C
 composer could recurse too deep; the document's own limit is checked on what it built
-(:func:`pybridge.loading.check_depth`)."""
+(:func:`pybridge.documents.loading.check_depth`)."""
 
 import math
 import re
 
 import yaml
 
-from .errors import InputError
+from ..errors import InputError
 from .values import HUGE_DIGITS, MAX_DEPTH, PlainFloat, PlainInt, TaggedText, huge, mapping
 
 # Documents read here can be written back with PyYAML (and json) as plain numbers.

@@ -1,5 +1,5 @@
 """The values a parsed state document holds beyond plain JSON types, shared by the JSON and
-YAML readers (:mod:`pybridge.loading`, :mod:`pybridge.yaml_loading`) and read by the schema:
+YAML readers (:mod:`pybridge.documents.loading`, :mod:`pybridge.documents.yaml_loading`) and read by the schema:
 a mapping that remembers keys given twice, an integer too long to convert, a tagged scalar
 that is no number, and numbers that keep the text they were written as."""
 

@@ -11,8 +11,8 @@ for an unsatisfiable core over them (the rules in conflict), minimised by deleti
 
 import clingo
 
+from ..documents.fields import Fields
 from .encoding import silent
-from .fields import Fields
 from .symbols import fact
 
 MAX_ANSWER_SETS = 64

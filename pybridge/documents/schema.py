@@ -10,7 +10,7 @@ import math
 import re
 from typing import Any
 
-from .errors import InputError
+from ..errors import InputError
 from .fields import Factory, Fields
 from .values import HugeInt, TaggedText, plain_text
 
@@ -265,7 +265,7 @@ class Opt(Fields):
 
 
 # Conditions between the fields of one record, for Requires (evaluated on the checked
-# record, defaults filled in; pybridge/schema_export.py states them in JSON Schema).
+# record, defaults filled in; pybridge/documents/schema_export.py states them in JSON Schema).
 class Given(Fields):
     """The field is given (not null)."""
 

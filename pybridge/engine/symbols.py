@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from clingo import Function, Number, String, SymbolType
 
-from .fields import Fields
+from ..documents.fields import Fields
 
 
 class Const(Fields):

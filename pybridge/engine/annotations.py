@@ -77,7 +77,7 @@ def _sections(lines, section):
 def generated(path, statements, section):
     """The explanation rules the annotations of file ``path`` give, for its parsed
     ``statements`` (clingo AST, in file order); ``section`` is the pattern of a rule ID's
-    comment (pybridge/encoding.py's RULE_COMMENT)."""
+    comment (pybridge/engine/encoding.py's RULE_COMMENT)."""
     from clingo import ast
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()

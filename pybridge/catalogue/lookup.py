@@ -2,9 +2,9 @@
 
 import difflib
 
-from . import books as registry
-from .errors import InputError
-from .schema import shown
+from .. import books as registry
+from ..documents.schema import shown
+from ..errors import InputError
 
 
 def find_rule(rule_id, path="RULE-ID"):

@@ -1,26 +1,13 @@
 """Rulebook ``chronopia``: ranged targeting, shooting, magic and morale (Chronopia, chapter
-3.6-3.8). Schema (the contract of docs/rulebooks/chronopia.md, plus crews, mounts, radii, terrain on a line of fire
-and the magic and morale query kinds), references, geometry (``pybridge.geometry``) and fact
-mapping. Rules live in ``asp/chronopia/``."""
+3.6-3.8). Schema (the contract of docs/rulebooks/chronopia.md, plus crews, mounts, radii,
+terrain on a line of fire and the magic and morale query kinds), references, geometry (this
+package's ``geometry``) and fact mapping; its ruling kinds are in ``kinds``. Rules live in
+``asp/chronopia/``."""
 
 from fractions import Fraction
 from functools import cached_property
 
-from ..errors import InputError
-from ..geometry import (
-    UNIT,
-    Board,
-    Cells,
-    _sign_root_difference,
-    base_touches_segment,
-    distance_units,
-    gap_to_line,
-    in_front,
-    segment_distance_units,
-    segments_meet,
-    units,
-)
-from ..schema import (
+from ...documents.schema import (
     AllOf,
     AnyOf,
     Bool,
@@ -39,10 +26,24 @@ from ..schema import (
     Str,
     shown,
 )
-from ..symbols import Const, fact
-from .base import Rulebook, input_rows
-from .bound import Bound
-from .chronopia_kinds import KINDS
+from ...engine.symbols import Const, fact
+from ...errors import InputError
+from ..base import Rulebook, input_rows
+from ..bound import Bound
+from .geometry import (
+    UNIT,
+    Board,
+    Cells,
+    _sign_root_difference,
+    base_touches_segment,
+    distance_units,
+    gap_to_line,
+    in_front,
+    segment_distance_units,
+    segments_meet,
+    units,
+)
+from .kinds import KINDS
 
 FACTORS = ("panic", "fear", "terror", "horror")
 CAUSES = ("fear", "terror", "horror")
@@ -939,7 +940,7 @@ def vocabulary():
     """The input facts (see vocabulary.lp) over the grid and the values above; the geometry
     the rules read is derived from the positions (asp/chronopia/derived.lp, as the bridge
     derives it); asp/chronopia/valid.lp says what else a valid document obeys."""
-    from ..inputs import (
+    from ...documents.inputs import (
         ANY,
         OPTIONAL,
         Input,

@@ -15,7 +15,7 @@ import copy
 
 import yaml
 
-from .errors import InputError
+from ..errors import InputError
 from .schema import ListOf, OneKey, Opt, Record
 
 

@@ -22,8 +22,8 @@ from pathlib import Path
 # its program as text (program_cache) and needs no syntax tree.
 import clingo
 
+from ..documents.fields import Fields
 from . import program_cache
-from .fields import Fields
 from .symbols import fact
 
 CORE_FILES = ("in_force.lp", "rulings.lp", "explain.lp", "display.lp")
@@ -35,8 +35,8 @@ ELLIPSIS = "…"
 
 def asp_root():
     """The ``asp/`` folder: inside the installed package, or beside it in a source tree."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "asp", here.parent / "asp"):
+    package = Path(__file__).resolve().parent.parent       # pybridge/, this is engine/
+    for candidate in (package / "asp", package.parent / "asp"):
         if (candidate / "core").is_dir():
             return candidate
     raise FileNotFoundError("cannot find the asp/ folder of the rulings package")
@@ -157,7 +157,7 @@ class Encoding:
     @cached_property
     def with_explanations(self):
         """Every statement of the rule files, explanations included: those written as
-        statements and those generated from the rules' annotations (pybridge/annotations.py)."""
+        statements and those generated from the rules' annotations (pybridge/engine/annotations.py)."""
         from .annotations import generated
         return self.written + tuple(s for path in self.files
                                     for s in generated(path, self.written, RULE_COMMENT))
@@ -195,7 +195,7 @@ class Encoding:
     @cached_property
     def fixed_text(self):
         """``fixed_statements`` as program text, which clingo parses several times faster
-        than the files (the program of every ``rulings rule`` call; pybridge/program_cache.py
+        than the files (the program of every ``rulings rule`` call; pybridge/engine/program_cache.py
         keeps it by the files' content)."""
         return program_cache.cached(f"{self.rulebook}-fixed", self.files,
                                     lambda: "\n".join(str(s) for s in self.fixed_statements))

@@ -2,7 +2,7 @@
 
 import json
 
-from . import books as registry
+from .. import books as registry
 from .printable import printable
 
 
@@ -33,7 +33,7 @@ def _shown(ruling):
 def _lines(book, rulings, indent, shared=None):
     """One line per ruling; rulings that name the query they answer (chronopia) under a line
     per query, the queries in the order of their first ruling. ``shared``: the result's
-    shared steps (pybridge/explain.py) and the numbers of those already printed."""
+    shared steps (pybridge/engine/explain.py) and the numbers of those already printed."""
     groups = {}
     for ruling in rulings:
         groups.setdefault(ruling.get("query"), []).append(ruling)
