@@ -17,8 +17,8 @@ import pybridge
 from test_chronopia_magic import ENEMY, KNIGHT, NECRO, SHAMAN, pre, summon
 from test_chronopia_magic import cast as plain_cast
 from test_chronopia_magic import state as magic_state
-from test_chronopia_magic_fidelity import cast as cast_with_reach
-from test_chronopia_magic_fidelity import knight, shaman
+from test_chronopia_magic_source_readings import cast as cast_with_reach
+from test_chronopia_magic_source_readings import knight, shaman
 from test_chronopia_morale import causer, doc, morale, spears
 
 FIELDS = shots.FIELDS
@@ -49,7 +49,7 @@ def assert_alone_equals_beside(document):
 # --- C37-TARGET / C37-CAST / C37-RESIST: two spells by one caster at one target ------------
 
 def two_spells():
-    # test_chronopia_magic_fidelity: Shaman (MG 12) at the origin facing +x, the Knight
+    # test_chronopia_magic_source_readings: Shaman (MG 12) at the origin facing +x, the Knight
     # (LD 9) 5 inches ahead, in sight. "near": a level-3 resistable spell of range 6 (5 <= 6:
     # in range); "far": the same spell with range 4 (5 > 4: out of range).
     return doc([shaman(), knight(5)], cast_with_reach(ident="near", range=6),

@@ -9,7 +9,7 @@ import pytest
 import pybridge
 from chronopia_shots import because as shot_because
 from chronopia_shots import model, of
-from test_chronopia_magic_fidelity import (
+from test_chronopia_magic_source_readings import (
     CAST_RESULTS,
     assert_illegal,
     assert_legal,

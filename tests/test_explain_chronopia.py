@@ -762,7 +762,7 @@ def test_every_sentence_of_every_example_is_true_of_its_state(path, edition):
 def sentence_documents():
     """Multi-query and geometry-heavy documents of the other chronopia tests, by name."""
     import test_chronopia_expressible as expressible
-    import test_chronopia_magic_fidelity as magic
+    import test_chronopia_magic_source_readings as magic
     import test_chronopia_queries as queries
     import test_chronopia_sight as sight
     import test_chronopia_targeting as targeting
@@ -910,7 +910,7 @@ def test_the_sentence_check_catches_a_flier_distance_without_its_altitude():
 
 def test_the_sentence_check_catches_a_hidden_model_said_to_be_seen():
     # The old sentence of issue 24 item 5: the Shaman "sees" the hidden Knight (C-INT-3).
-    import test_chronopia_magic_fidelity as magic
+    import test_chronopia_magic_source_readings as magic
     doc = magic.doc([magic.shaman(), magic.knight(5, hidden=True)], magic.cast(range=12))
     def edit(n):
         n["says"] = "Shaman sees Knight, 5 inches away, in its front 180 degrees"
