@@ -68,12 +68,13 @@ def prepare(book):
     display, about 0.4 s a child: its coverage forks one per rule). They do not depend on
     the bounds; what is grounded still is, in the child."""
     program = analysis(book)
-    for name in ("encoding", "plain_space", "display", "shown_inputs", "minimize",
-                 "violation_required", "invariant_statements", "errata_statements",
-                 "coverage_statements", "diff"):
-        getattr(program, name)
+    names = ["encoding", "plain_space", "display", "shown_inputs", "minimize",
+             "violation_required", "invariant_statements", "errata_statements",
+             "coverage_statements", "diff"]
     if book.open_values:
-        program.open_encoding, program.space
+        names += ["open_encoding", "space"]
+    for name in names:
+        getattr(program, name)
 
 
 def find_in_time(book, bounds, timeout):
