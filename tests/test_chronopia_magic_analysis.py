@@ -4,21 +4,28 @@ over the state space (generated from Chronopia.vocabulary: a cast query of any m
 model, with a 12-inch range or none, with or without LOS, on the grid), and deliberately
 broken rule sets violate it."""
 
+import json
+
 import pytest
 
 import pybridge
 from mutants import check_mutant
 from pybridge.analysis.bounds import Bounds
-from pybridge.analysis.check import check
 from pybridge.books import get
+from shared_results import shared_run
 
 BOOK = get("chronopia")
 
 
 @pytest.mark.slow
-def test_CHR_INV_6_holds_at_the_default_bounds():
-    (entry,) = check(BOOK, Bounds(BOOK.bounds, None), BOOK.default_edition, timeout=120,
-                     only=["CHR-INV-6"])
+def test_CHR_INV_6_holds_at_the_default_bounds(tmp_path_factory):
+    # the default check of every invariant (`rulings check chronopia`, the same search of
+    # each: default bounds, edition and --timeout 120), run once for the session
+    result = shared_run(tmp_path_factory, "check", "chronopia", "--format", "json")
+    report = json.loads(result.stdout)
+    assert report["edition"] == BOOK.default_edition
+    assert report["bounds"] == Bounds(BOOK.bounds, None).describe()
+    (entry,) = [i for i in report["invariants"] if i["id"] == "CHR-INV-6"]
     assert entry["status"] == "holds", entry
 
 

@@ -9,14 +9,22 @@ here): the test fails on an ID that is neither cited nor listed, and on a listed
 cited after all (the table must stay true).
 """
 
+import json
 from pathlib import Path
 
+import click
 import pytest
 
 import pybridge
+from pybridge.cli.main import cli
+from shared_results import shared_run
 
 ANALYSIS = Path(__file__).resolve().parent.parent / "docs" / "analysis.md"
-TIMEOUT = 600           # seconds per diff; chronopia's takes about 45 s at its defaults
+# seconds per diff (`rulings diff`'s default --timeout); chronopia's takes about 45 s at its
+# defaults. The diffs are the command's at its defaults, run once for the session: the
+# tests of tests/test_chronopia_analysis.py, test_coverage.py, test_b5_analysis.py and
+# test_hkk_analysis.py that read the same diff share it.
+TIMEOUT = 600
 TABLE_HEAD = "| rulebook | from | to | rule | why no state within the bounds shows it |"
 
 
@@ -67,8 +75,15 @@ def test_the_table_names_real_pairs_and_rules_of_one_edition_only():
 @pytest.mark.slow
 @pytest.mark.parametrize("rulebook, before, after, differing", PAIRS,
                          ids=[f"{r}-{b}-{a}" for r, b, a, _ in PAIRS])
-def test_diff_names_every_rule_of_one_edition_only(rulebook, before, after, differing):
-    report = pybridge.diff(rulebook, before, after, timeout=TIMEOUT)
+def test_diff_names_every_rule_of_one_edition_only(rulebook, before, after, differing,
+                                                   tmp_path_factory):
+    result = shared_run(tmp_path_factory, "diff", rulebook, "--from", before, "--to", after,
+                        "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    # the command's default --timeout is the TIMEOUT these diffs are given
+    command = cli.get_command(click.Context(cli), "diff")
+    assert [p.default for p in command.params if p.name == "timeout"] == [TIMEOUT]
     assert report["complete"], "the diff did not finish within the timeout"
     cited = {rule_id for change in report["changed"] for rule_id in change["rules"]}
     exempt = exemptions().get((rulebook, before, after), {})
