@@ -13,6 +13,7 @@ machine's memory, so that one search cannot take the whole machine down with it)
 """
 
 import ctypes
+import gc
 import multiprocessing
 import os
 import signal
@@ -49,6 +50,9 @@ def _die_with_parent():
 
 
 def _child(connection, function, args, parent):
+    # the objects inherited from the parent are never collected here: the collector would
+    # walk them all (a test worker's heap, the parsed program) and copy their pages
+    gc.freeze()
     _die_with_parent()
     if os.getppid() != parent:            # the parent died before prctl took hold
         os._exit(1)

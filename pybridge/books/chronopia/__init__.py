@@ -5,7 +5,7 @@ package's ``geometry``) and fact mapping; its ruling kinds are in ``kinds``. Rul
 ``asp/chronopia/``."""
 
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 
 from ...documents.schema import (
     AllOf,
@@ -370,7 +370,7 @@ class Chronopia(Rulebook):
         return max(bounds["max_models"], bounds["max_queries"])
 
     def space_facts(self, bounds):
-        return space_facts()
+        return list(space_facts())
 
     @cached_property
     def vocabulary(self):
@@ -891,9 +891,11 @@ STAT_VALUES = (("rs", (10, 3)), ("ld", (7, 12)), ("mg", (10,)), ("ar", (6,)), ("
                ("actions", (1,)))
 
 
+@cache
 def space_facts():
     """The grid's geometry (asp/chronopia/derived.lp), computed by the same functions as a
-    document's."""
+    document's; once per process (a tuple: every grounding of a search reads it, a coverage
+    about 160 times an edition, 0.1 s each)."""
     out = []
     squares = set()
     for p, (x, y) in enumerate(GRID):
@@ -933,7 +935,7 @@ def space_facts():
                 out.append(fact("space_compare", sb, sc, lift,
                                 _sign_root_difference(Fraction(sb), Fraction(sc),
                                                       Fraction(lift, UNIT))))
-    return out
+    return tuple(out)
 
 
 def vocabulary():
