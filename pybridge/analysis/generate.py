@@ -37,10 +37,9 @@ class _Alternative:
     """One shape of an argument: its term, the body that ranges it, its rank, and its image
     under a group element (term and body)."""
 
-    def __init__(self, term, body, rank, image, image_body, mode=None):
+    def __init__(self, term, body, rank, image, image_body):
         self.term, self.body, self.rank = term, body, rank
         self.image, self.image_body = image, image_body
-        self.mode = mode        # an open integer's: "plain" (chosen) or "open" (a variable)
 
 
 class _Generator:
@@ -75,8 +74,7 @@ class _Generator:
                                  [])]
         if isinstance(domain, Ints) and domain.open and owner is not None and self.open:
             # open values: the variable the owner's fact names
-            return [_Alternative(var, [f"{var} = {_open_variable(*owner)}"], "0", var, [],
-                                 "open")]
+            return [_Alternative(var, [f"{var} = {_open_variable(*owner)}"], "0", var, [])]
         if isinstance(domain, Ints):
             return [_Alternative(var, [f"{var} = {domain.lo}..{domain.hi}"], f"|{var}|", var,
                                  [])]
@@ -123,10 +121,7 @@ class _Generator:
                 groups.append([(a,) for a in self.alternatives(domain, variables[position],
                                                                 owner)])
                 position += 1
-        combinations = [tuple(a for part in parts for a in part)
-                        for parts in itertools.product(*groups)]
-        # open integers are all chosen or all variables
-        return [c for c in combinations if len({a.mode for a in c} - {None}) <= 1]
+        return [tuple(a for part in parts for a in part) for parts in itertools.product(*groups)]
 
     @staticmethod
     def key_shapes(combinations, length):

@@ -52,6 +52,11 @@ class Theory:
         return dict(self.theory.assignment(model.thread_id))
 
 
+_OPERATORS = {ast.ComparisonOperator.LessThan: "<", ast.ComparisonOperator.LessEqual: "<=",
+              ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">=",
+              ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!="}
+
+
 def open_comparisons(statement, positions):
     """``statement`` with each body comparison of an open value (a variable at one of
     ``positions``, ``{(name, arity): {index, ...}}``, of a positive input atom of the body) as
@@ -83,13 +88,10 @@ def _linear(literal, opened):
     from ..engine.rewrite import variables
     if not variables(left, guard.term) & opened:
         return literal
-    operator = {ast.ComparisonOperator.LessThan: "<", ast.ComparisonOperator.LessEqual: "<=",
-                ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">=",
-                ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!="}
     right = guard.term
-    text = f"&sum {{ {left} }} {operator[guard.comparison]} {right}" \
+    text = f"&sum {{ {left} }} {_OPERATORS[guard.comparison]} {right}" \
         if not variables(right) & opened else \
-        f"&sum {{ {left}; -({right}) }} {operator[guard.comparison]} 0"
+        f"&sum {{ {left}; -({right}) }} {_OPERATORS[guard.comparison]} 0"
     parsed = []
     ast.parse_string(f":- {text}.", parsed.append)
     return parsed[-1].body[0].update(location=literal.location)

@@ -158,9 +158,21 @@ class Encoding:
     def with_explanations(self):
         """Every statement of the rule files, explanations included: those written as
         statements and those generated from the rules' annotations (pybridge/engine/annotations.py)."""
+        return self.written + self.generated
+
+    @cached_property
+    def generated(self):
+        """The explanation rules the rules' annotations give (pybridge/engine/annotations.py),
+        made once."""
         from .annotations import generated
-        return self.written + tuple(s for path in self.files
-                                    for s in generated(path, self.written, RULE_COMMENT))
+        return tuple(s for path in self.files
+                     for s in generated(path, self.written, RULE_COMMENT))
+
+    def _part(self, question):
+        """The statements but the explanations, in the parts ``question`` grounds
+        (rewrite.PARTS)."""
+        from .rewrite import select
+        return select((s for s in self.written if not explains(s)), question)
 
     @cached_property
     def parsed(self):
@@ -170,16 +182,13 @@ class Encoding:
         explanations are left out, not only grounded away, so that every question but
         ``rule --explain`` grounds the program as it is without them (their dependencies
         would change the order the grounder takes the rules in)."""
-        from .rewrite import select
-        return tuple(select((s for s in self.written if not explains(s)), "open"))
+        return tuple(self._part("open"))
 
     @cached_property
     def statements(self):
         """The program for a search with values chosen as numbers (AST statements): its
         parts (rewrite.PARTS), with no statement that only a theory solver can ground."""
-        from .rewrite import select
-        return tuple(s for s in select((s for s in self.written if not explains(s)), "chosen")
-                     if not has_theory_atoms(s))
+        return tuple(s for s in self._part("chosen") if not has_theory_atoms(s))
 
     @cached_property
     def fixed_statements(self):
@@ -187,10 +196,9 @@ class Encoding:
         state's parts (rewrite.PARTS), without the free external, so the grounder evaluates
         what the state and the edition decide (a sum over them has one value) and drops
         the rules out of force; its comparisons shared (rewrite.factor_bounds)."""
-        from .rewrite import factor_bounds, select
-        return tuple(factor_bounds(
-            s for s in select((s for s in self.written if not explains(s)), "state")
-            if not has_theory_atoms(s) and not _external(s)))
+        from .rewrite import factor_bounds
+        return tuple(factor_bounds(s for s in self._part("state")
+                                   if not has_theory_atoms(s) and not _external(s)))
 
     @cached_property
     def fixed_text(self):
@@ -205,10 +213,8 @@ class Encoding:
         """The program for one edition (as ``fixed_statements``) with its explanations:
         the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
         ``says`` atoms are grounded too."""
-        from .annotations import generated
         from .rewrite import factor_bounds, select
-        kept = select(self.written, "state") + [
-            s for path in self.files for s in generated(path, self.written, RULE_COMMENT)]
+        kept = select(self.written, "state") + list(self.generated)
         return tuple(_explaining(s) for s in factor_bounds(
             s for s in kept if not has_theory_atoms(s) and not _external(s)))
 
