@@ -38,6 +38,8 @@ class Rulebook:
     chosen_values = ()       # invariants whose arithmetic sums input values (#sum): searched
                              # with the values chosen, not open
     spec = None              # schema.Record: the state document (validation, JSON Schema)
+    declared = None          # documents.declared.Facts: the input facts of a document, from
+                             # which facts() and document() follow
     sample = None            # a valid document using every field: `rulings new`'s example
                              # values (pybridge/documents/document_template.py)
 
@@ -63,7 +65,12 @@ class Rulebook:
 
     def facts(self, state):
         """The validated state as clingo symbols (facts)."""
-        raise NotImplementedError
+        return self.declared.facts(state)
+
+    def document(self, facts):
+        """A state document from input facts (without a world): the inverse of facts(), for
+        analysis witnesses."""
+        return self.declared.document(facts)
 
 
 def input_rows(facts):

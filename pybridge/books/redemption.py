@@ -4,9 +4,9 @@ Schema (the contract of docs/rulebooks/redemption.md, plus ``type`` on character
 fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 """
 
-from collections import defaultdict
 from functools import cached_property
 
+from ..documents.declared import KEY, Fact, Facts, Field, Flag, Name, Records
 from ..documents.schema import (
     Bool,
     Either,
@@ -22,7 +22,7 @@ from ..documents.schema import (
     refuse_cycles,
     shown,
 )
-from ..engine.symbols import Const, Term, fact, from_symbol, identifier, unpack
+from ..engine.symbols import Const, Term, from_symbol, identifier
 from ..errors import InputError
 from .base import Rulebook, RulingKind
 from .bound import Bound
@@ -127,6 +127,46 @@ SAMPLE = {
 }
 
 
+def _target_term(to):
+    if isinstance(to, str):
+        return Term("card", (to,))
+    ((key, value),) = to.items()
+    return Term(key, (Const(value) if key == "alignment" else value,))
+
+
+def _selector(term, _):
+    if term.name == "card":
+        return identifier(term.arguments[0])
+    return {term.name: from_symbol(term.arguments[0])}
+
+
+# The input facts (vocabulary.lp), from which the bridge gives a state's facts and the
+# analysis its witnesses' documents. A type given is kept, even its default.
+FACTS = Facts(
+    "redemption",
+    Fact("state_phase", Name("phase")),
+    records=(
+        Records("characters",
+                Fact("state_character", KEY, Name("alignment"), "strength", "toughness"),
+                Fact("state_card_type", KEY, "type"), Fact("state_brigade", KEY, "brigade"),
+                Flag("state_out_of_battle", "in_battle", False),
+                order=lambda c: (c["alignment"] != "good", c["id"]), always=True),
+        Records("cards",
+                Fact("state_card", KEY, Name("alignment"), "strength", "toughness"),
+                Fact("state_card_type", KEY, "type"), Fact("state_brigade", KEY, "brigade"),
+                Fact("state_played_on", KEY, "played_on")),
+        Records("immunities",
+                Fact("state_immunity", KEY, "holder"),
+                Fact("state_immunity_to", KEY,
+                     Field("to", lambda to, _: _target_term(to), _selector, raw=True)),
+                Fact("state_immunity_granted_by", KEY, "granted_by"),
+                Fact("state_immunity_used", KEY, Name("phase")),
+                Fact("state_immunity_duration", KEY, Name("duration"))),
+        Records("abilities", Fact("state_ability", KEY, "on", "target")),
+    ),
+    spec=DOCUMENT)
+
+
 def _name_state(r):
     return f"The battle is in the {r['state'].replace('_', ' ')} state."
 
@@ -134,6 +174,7 @@ def _name_state(r):
 class Redemption(Rulebook):
     name = "redemption"
     spec, sample = DOCUMENT, SAMPLE
+    declared = FACTS
     description = "the 'immune' ability of the Redemption CCG and its multi-character battles"
     rule_files = ("vocabulary.lp", "immunity.lp", "battle.lp", "interpretation.lp",
                   "alternatives.lp")
@@ -181,9 +222,6 @@ class Redemption(Rulebook):
     # diff lists only the states that change: the editions differ on negative strengths in
     # battles of more than two characters
     diff_bounds = {"max_characters": 3, "values": (-1, 0)}
-
-    def document(self, facts):
-        return document(facts)
 
     def max_class_size(self, bounds):
         """Most interchangeable objects of one kind."""
@@ -274,104 +312,3 @@ class Redemption(Rulebook):
         check_sum([c["toughness"] for c in state["characters"]]
                   + [c["toughness"] for c in state["cards"]], "characters", "toughnesses")
         return state
-
-    def facts(self, state):
-        out = [fact("state_phase", Const(state["phase"]))]
-        for c in state["characters"]:
-            out.append(fact("state_character", c["id"], Const(c["alignment"]),
-                            c["strength"], c["toughness"]))
-            if c["type"] is not None:
-                out.append(fact("state_card_type", c["id"], c["type"]))
-            if not c["in_battle"]:
-                out.append(fact("state_out_of_battle", c["id"]))
-            if c["brigade"] is not None:
-                out.append(fact("state_brigade", c["id"], c["brigade"]))
-        for c in state["cards"]:
-            out.append(fact("state_card", c["id"], Const(c["alignment"]),
-                            c["strength"], c["toughness"]))
-            if c["type"] is not None:
-                out.append(fact("state_card_type", c["id"], c["type"]))
-            if c["brigade"] is not None:
-                out.append(fact("state_brigade", c["id"], c["brigade"]))
-            if c["played_on"] is not None:
-                out.append(fact("state_played_on", c["id"], c["played_on"]))
-        for m in state["immunities"]:
-            out.append(fact("state_immunity", m["id"], m["holder"]))
-            out.append(fact("state_immunity_to", m["id"], _target_term(m["to"])))
-            if m["granted_by"] is not None:
-                out.append(fact("state_immunity_granted_by", m["id"], m["granted_by"]))
-            out.append(fact("state_immunity_used", m["id"], Const(m["phase"])))
-            out.append(fact("state_immunity_duration", m["id"], Const(m["duration"])))
-        for a in state["abilities"]:
-            out.append(fact("state_ability", a["id"], a["on"], a["target"]))
-        return out
-
-
-def _target_term(to):
-    if isinstance(to, str):
-        return Term("card", (to,))
-    ((key, value),) = to.items()
-    return Term(key, (Const(value) if key == "alignment" else value,))
-
-
-def document(facts):
-    """A state document from input facts (state_* without the world): the inverse of
-    :meth:`Redemption.facts`, used to write analysis witnesses."""
-    by, raw = defaultdict(list), defaultdict(list)
-    for symbol in facts:
-        name, values, arguments = unpack(symbol)
-        by[name].append(values)
-        raw[name].append(arguments)
-    doc = {"rulebook": "redemption"}
-    for (phase,) in by["state_phase"]:
-        doc["phase"] = phase
-    out_of_battle = {c for (c,) in by["state_out_of_battle"]}
-    types = dict(by["state_card_type"])
-    brigades = dict(by["state_brigade"])
-    hosts = dict(by["state_played_on"])
-    doc["characters"] = []
-    for c, alignment, strength, toughness in by["state_character"]:
-        entry = {"id": c, "alignment": alignment, "strength": strength, "toughness": toughness}
-        _optional(entry, types, brigades, c)
-        if c in out_of_battle:
-            entry["in_battle"] = False
-        doc["characters"].append(entry)
-    cards = []
-    for x, alignment, strength, toughness in by["state_card"]:
-        entry = {"id": x, "alignment": alignment}
-        _optional(entry, types, brigades, x)
-        if x in hosts:
-            entry["played_on"] = hosts[x]
-        entry.update({"strength": strength, "toughness": toughness})
-        cards.append(entry)
-    to = {identifier(i): _selector(t) for i, t in raw["state_immunity_to"]}
-    granted = dict(by["state_immunity_granted_by"])
-    used = dict(by["state_immunity_used"])
-    duration = dict(by["state_immunity_duration"])
-    immunities = []
-    for key, holder in by["state_immunity"]:
-        entry = {"id": key, "holder": holder, "to": to[key]}
-        if key in granted:
-            entry["granted_by"] = granted[key]
-        entry.update({"phase": used[key], "duration": duration[key]})
-        immunities.append(entry)
-    abilities = [{"id": a, "on": x, "target": t} for a, x, t in by["state_ability"]]
-    for key, items in (("cards", cards), ("immunities", immunities), ("abilities", abilities)):
-        if items:
-            doc[key] = sorted(items, key=lambda e: e["id"])
-    doc["characters"].sort(key=lambda e: (e["alignment"] != "good", e["id"]))
-    return doc
-
-
-def _optional(entry, types, brigades, key):
-    # a type given is kept, even its default: the document's facts are the state's
-    if key in types:
-        entry["type"] = types[key]
-    if key in brigades:
-        entry["brigade"] = brigades[key]
-
-
-def _selector(term):
-    if term.name == "card":
-        return identifier(term.arguments[0])
-    return {term.name: from_symbol(term.arguments[0])}

@@ -1,0 +1,310 @@
+"""Input facts declared once, for both directions.
+
+A rulebook declares, for each input fact, where in a state document its arguments live:
+``Fact("state_character", KEY, Field("alignment", Const), "strength", "toughness")`` in the
+records of ``characters``. From the same declaration :meth:`Facts.facts` makes the facts of a
+validated state, and :meth:`Facts.document` makes the document back from facts (an analysis
+witness), as clorm's ``Predicate`` maps a class to atoms both ways. A test checks that the
+two are inverse on every example (tests/test_declared_facts.py).
+
+An argument of a fact is one of:
+
+- ``KEY``: the record's key (its ``id``, or its position in the list: ``Records(key=...)``);
+  ``OUTER``: the key of the record it is nested in;
+- a field path (``"strength"``, ``"weapon.short"``: dots go into nested mappings), or a
+  :class:`Field` with converters; a field that is absent (``None``) means no fact;
+- :class:`Every`: one fact per element of a list field (:class:`Items`: per entry of a
+  mapping, two arguments);
+- anything else is a literal (``Const("any")``): a fact of the declaration has it there, and
+  a fact read back goes to the declaration whose literals it has.
+
+:class:`Flag` declares a fact that says a field has one value (``state_out_of_battle`` for
+``in_battle: false``). What no declaration can say (a union of shapes in one list, a value
+that is another fact's) a rulebook writes as :class:`Custom`: both directions, side by side.
+"""
+
+from itertools import product
+
+from ..engine.symbols import Const, fact, unpack
+
+KEY, OUTER = "<key>", "<outer key>"
+
+
+class Field:
+    """A field of the record (a dot path); ``to`` gives the fact's value from the document's
+    and ``back`` the document's from the fact's (both ``(value, context)``)."""
+
+    def __init__(self, path, to=None, back=None, raw=False):
+        self.path, self.to, self.back = path, to, back
+        self.raw = raw          # ``back`` reads the fact's clingo symbol, not its value
+
+    def alternatives(self, record, context):
+        value = _get(record, self.path)
+        if value is None:
+            return []
+        return [(value if self.to is None else self.to(value, context),)]
+
+    def put(self, record, values, context):
+        (value,) = values
+        _set(record, self.path, value if self.back is None else self.back(value, context))
+
+
+def Name(path, names=None):
+    """A field whose value is a name of the rules' vocabulary (a clingo constant); with
+    ``names``, only a value among them is (any other is text, a string)."""
+    return Field(path, lambda value, _: Const(value) if names is None or value in names
+                 else value)
+
+
+def Boolean(path):
+    """A field whose value is true or false (the constants ``true`` and ``false``)."""
+    return Field(path, back=lambda value, _: value in (True, "true"))
+
+
+class Every(Field):
+    """One fact per element of the list field ``path``."""
+
+    def alternatives(self, record, context):
+        return [(value if self.to is None else self.to(value, context),)
+                for value in _get(record, self.path) or ()]
+
+    def put(self, record, values, context):
+        (value,) = values
+        _list(record, self.path).append(value if self.back is None else self.back(value, context))
+
+
+class Items(Field):
+    """One fact per entry of the mapping field ``path``: its key and its value."""
+    width = 2
+
+    def alternatives(self, record, context):
+        return [(key if self.to is None else self.to(key, context), value)
+                for key, value in (_get(record, self.path) or {}).items()]
+
+    def put(self, record, values, context):
+        key, value = values
+        _set(record, f"{self.path}.{key}", value)
+
+
+class Fact:
+    """An input fact over the records of a list (or the document itself): its arguments, and
+    ``when(record)``, a condition besides its fields being present."""
+
+    def __init__(self, name, *args, when=None):
+        self.name, self.when = name, when
+        self.args = tuple(Field(a) if isinstance(a, str) and a not in (KEY, OUTER) else a
+                          for a in args)
+
+    def facts(self, record, key, outer, context):
+        if self.when is not None and not self.when(record):
+            return []
+        columns = []
+        for arg in self.args:
+            if arg is KEY or arg is OUTER:
+                columns.append([(key if arg is KEY else outer,)])
+            elif isinstance(arg, Field):
+                columns.append(arg.alternatives(record, context))
+            else:
+                columns.append([(arg,)])
+        return [(self.name, *(value for part in row for value in part))
+                for row in product(*columns)]
+
+    def split(self, values, arguments, width_of_key, width_of_outer):
+        """The fact's values by argument (its symbols for a raw field), or None when its
+        literals are not this one's."""
+        parts, at = [], 0
+        for arg in self.args:
+            width = width_of_key if arg is KEY else width_of_outer if arg is OUTER else \
+                getattr(arg, "width", 1)
+            part = values[at:at + width]
+            at += width
+            if not isinstance(arg, Field) and arg not in (KEY, OUTER) and \
+                    part != (_plain(arg),):
+                return None
+            parts.append(arguments[at - width:at] if getattr(arg, "raw", False) else part)
+        return parts if at == len(values) else None
+
+    def put(self, record, parts, context):
+        for arg, part in zip(self.args, parts):
+            if isinstance(arg, Field):
+                arg.put(record, part, context)
+
+
+class Flag(Fact):
+    """A fact of the record's key alone, there when field ``path`` is ``value``; a record
+    without it gets ``otherwise`` (unless that is None: the field is then left out)."""
+
+    def __init__(self, name, path, value=True, otherwise=None):
+        super().__init__(name, KEY, when=lambda record: _get(record, path) == value)
+        self.path, self.value, self.otherwise = path, value, otherwise
+
+    def put(self, record, parts, context):
+        _set(record, self.path, self.value)
+
+
+class Custom:
+    """Facts no declaration above can say: ``facts(state, context)`` gives them (as
+    ``(name, value, ...)`` tuples) and ``put(document, rows, context)`` puts them back
+    (``rows``: by name, the ``(values, symbols)`` of each fact, sorted)."""
+
+    def __init__(self, names, facts, put):
+        self.names, self.make, self.put = tuple(names), facts, put
+
+
+class Records:
+    """The records of the list field ``path`` (of the document, or of the record a
+    collection is nested in), each identified by ``key``: a field path, or ``"#0"`` /
+    ``"#1"`` for its position counted from 0 or 1. The first fact declared makes the records
+    read back; the others add to them (a fact of a record of another list is left to that
+    list: redemption's characters and cards share ``state_brigade``). ``order`` sorts the
+    records read back (by default by key); ``always`` keeps an empty list in the document."""
+
+    def __init__(self, path, *facts, key="id", order=None, always=False, nested=()):
+        self.path, self.facts_, self.key, self.order = path, facts, key, order
+        self.always, self.nested = always, nested
+
+    def records(self, container):
+        for position, record in enumerate(_get(container, self.path) or ()):
+            if self.key.startswith("#"):
+                yield position + int(self.key[1:]), record
+            else:
+                yield _get(record, self.key), record
+
+
+class Facts:
+    """A rulebook's input facts: declarations over the document's own fields (``top``) and
+    over its lists (``Records``), and ``context(state)`` / ``context_of(rows)``: what
+    converters need to know of the whole document (b5's phases)."""
+
+    def __init__(self, rulebook, *top, records=(), custom=(), context=None, context_of=None,
+                 spec=None):
+        self.rulebook, self.top, self.collections, self.custom = rulebook, top, records, custom
+        self.spec = spec                    # the document's schema: the order of its keys
+        self.context = context or (lambda state: None)
+        self.context_of = context_of or (lambda rows: None)
+
+    def facts(self, state):
+        """The validated ``state``'s input facts (clingo symbols)."""
+        context, out = self.context(state), []
+        for declared in self.top:
+            out += declared.facts(state, None, None, context)
+        for collection in self.collections:
+            out += self._collection_facts(collection, state, None, context)
+        for custom in self.custom:
+            out += custom.make(state, context)
+        return [fact(*row) for row in out]
+
+    def _collection_facts(self, collection, container, outer, context):
+        out = []
+        for key, record in collection.records(container):
+            for declared in collection.facts_:
+                out += declared.facts(record, key, outer, context)
+            for child in collection.nested:
+                out += self._collection_facts(child, record, key, context)
+        return out
+
+    def document(self, facts):
+        """A state document from input facts (clingo symbols, without a world)."""
+        rows = {}
+        for symbol in facts:
+            name, values, arguments = unpack(symbol)
+            rows.setdefault(name, []).append((values, arguments))
+        for found in rows.values():
+            found.sort(key=lambda row: repr(row[0]))
+        context = self.context_of(rows)
+        doc = {"rulebook": self.rulebook}
+        for declared in self.top:
+            for values, arguments in rows.get(declared.name, ()):
+                parts = declared.split(values, arguments, 0, 0)
+                if parts is not None:
+                    declared.put(doc, parts, context)
+        for collection in self.collections:
+            self._collection_document(collection, doc, rows, context, None)
+        for custom in self.custom:
+            custom.put(doc, rows, context)
+        return doc if self.spec is None else in_order(doc, self.spec)
+
+    def _collection_document(self, collection, doc, rows, context, parents):
+        """Records of ``collection`` read back into ``doc``, or into ``parents`` (records
+        by key) when it is nested in another collection."""
+        nested, found = parents is not None, {}
+        for number, declared in enumerate(collection.facts_):
+            for values, arguments in rows.get(declared.name, ()):
+                parts = declared.split(values, arguments, 1, 1 if nested else 0)
+                if parts is None:
+                    continue
+                by = dict(zip(declared.args, parts))
+                outer = by[OUTER][0] if OUTER in by else None
+                if nested and outer not in parents:
+                    continue
+                key = by[KEY][0]
+                record = found.get((outer, key))
+                if record is None and number:
+                    continue            # of a record of another list (the first makes them)
+                if record is None:
+                    record = found[(outer, key)] = {} if collection.key.startswith("#") \
+                        else {collection.key: key}
+                declared.put(record, parts, context)
+        for declared in collection.facts_:
+            if isinstance(declared, Flag) and declared.otherwise is not None:
+                for record in found.values():
+                    record.setdefault(declared.path, declared.otherwise)
+        for child in collection.nested:
+            self._collection_document(child, doc, rows, context,
+                                      {key: record for (_, key), record in found.items()})
+        by_parent = {}
+        for (outer, _), record in sorted(found.items(),
+                                           key=lambda item: (repr(item[0][0]), item[0][1])):
+            by_parent.setdefault(outer, []).append(record)
+        for outer, records in by_parent.items():
+            if collection.order is not None:
+                records.sort(key=collection.order)
+            container = parents[outer] if nested else doc
+            _set(container, collection.path, records)
+        if collection.always and not nested:
+            doc.setdefault(collection.path, [])
+
+
+def in_order(value, spec):
+    """``value`` with each record's keys in the order ``spec`` (a schema spec) lists them."""
+    from .schema import ListOf, Opt, Record
+    if isinstance(spec, Opt):
+        spec = spec.spec
+    if isinstance(spec, Record) and isinstance(value, dict):
+        known = [k for k in spec.fields if k in value]
+        return {**{k: in_order(value[k], spec.fields[k]) for k in known},
+                **{k: v for k, v in value.items() if k not in spec.fields}}
+    if isinstance(spec, ListOf) and isinstance(value, list):
+        return [in_order(v, spec.item) for v in value]
+    return value
+
+
+def _plain(value):
+    """A literal as a fact read back gives it (unpack: names and booleans as text)."""
+    if isinstance(value, Const):
+        return value.name
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+def _get(record, path):
+    for part in path.split("."):
+        if not isinstance(record, dict):
+            return None
+        record = record.get(part)
+    return record
+
+
+def _set(record, path, value):
+    *parts, last = path.split(".")
+    for part in parts:
+        record = record.setdefault(part, {})
+    record[last] = value
+
+
+def _list(record, path):
+    *parts, last = path.split(".")
+    for part in parts:
+        record = record.setdefault(part, {})
+    return record.setdefault(last, [])

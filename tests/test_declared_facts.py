@@ -1,0 +1,103 @@
+"""The input facts are declared once (pybridge/documents/declared.py): a rulebook's
+``facts()`` and ``document()`` both follow from its declarations, so they must be inverse.
+Every example of every registered rulebook goes to facts, back to a document, and to facts
+again: the same facts, and a document the rulebook validates. (The analysis's own round trip,
+from states of the generated space, is tests/test_vocabulary.py's.)"""
+
+from pathlib import Path
+
+import pytest
+
+from pybridge.books import RULEBOOKS
+from pybridge.documents.declared import KEY, Every, Fact, Facts, Flag, Items, Name, Records
+from pybridge.documents.loading import load_document
+from pybridge.engine.symbols import Const
+from pybridge.errors import InputError
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _valid(book, path):
+    try:
+        return book.validate(load_document(str(path)))
+    except InputError:
+        return None                      # an example of an input error: it has no facts
+
+
+def _examples():
+    for name, book in RULEBOOKS.items():
+        for path in sorted((EXAMPLES / name).glob("*.yaml")):
+            if _valid(book, path) is not None:
+                yield pytest.param(name, path, id=f"{name}/{path.stem}")
+
+
+@pytest.mark.parametrize(("name", "path"), _examples())
+def test_every_example_goes_to_facts_and_back(name, path):
+    book = RULEBOOKS[name]
+    facts = book.facts(_valid(book, path))
+    document = book.document(facts)
+    again = book.facts(book.validate(document))
+    assert sorted(map(str, again)) == sorted(map(str, facts)), document
+    assert book.document(again) == document
+
+
+def test_every_rulebook_declares_its_facts():
+    for name, book in RULEBOOKS.items():
+        assert isinstance(book.declared, Facts), name
+        assert book.declared.rulebook == name
+
+
+# The declarations themselves, on a small made-up document.
+TOY = Facts(
+    "toy",
+    Fact("state_phase", Name("phase")),
+    records=(
+        Records("units",
+                Fact("state_unit", KEY, Name("side"), "size"),
+                Fact("state_leader", KEY, "leader"),
+                Fact("state_tag", KEY, Every("tags")),
+                Fact("state_count", KEY, Items("counts")),
+                Fact("state_roll", KEY, Const("first"), "roll.first"),
+                Fact("state_roll", KEY, Const("again"), "roll.again"),
+                Flag("state_hidden", "visible", False),
+                Flag("state_ready", "ready", True, otherwise=False),
+                always=True),
+        Records("orders", Fact("state_order", KEY, "unit"), key="#1"),
+    ))
+
+
+def test_a_declaration_gives_facts_and_reads_them_back():
+    document = {
+        "phase": "battle",
+        "units": [{"id": "u1", "side": "red", "size": 3, "leader": "Ann", "tags": ["a", "b"],
+                   "counts": {"x": 1}, "roll": {"first": 4, "again": 2}, "visible": False,
+                   "ready": True},
+                  {"id": "u2", "side": "blue", "size": 1, "visible": True, "ready": False}],
+        "orders": [{"unit": "u2"}, {"unit": "u1"}],
+    }
+    facts = TOY.facts(document)
+    assert sorted(map(str, facts)) == sorted([
+        "state_phase(battle)", 'state_unit("u1",red,3)', 'state_leader("u1","Ann")',
+        'state_tag("u1","a")', 'state_tag("u1","b")', 'state_count("u1","x",1)',
+        'state_roll("u1",first,4)', 'state_roll("u1",again,2)', 'state_hidden("u1")',
+        'state_ready("u1")', 'state_unit("u2",blue,1)', 'state_order(1,"u2")',
+        'state_order(2,"u1")'])
+    back = TOY.document(facts)
+    # an absent optional field stays absent; a flag with an "otherwise" is written out; a
+    # record keyed by position comes back in its place, without its key
+    assert back == {
+        "rulebook": "toy", "phase": "battle",
+        "units": [{"id": "u1", "side": "red", "size": 3, "leader": "Ann", "tags": ["a", "b"],
+                   "counts": {"x": 1}, "roll": {"first": 4, "again": 2}, "visible": False,
+                   "ready": True},
+                  {"id": "u2", "side": "blue", "size": 1, "ready": False}],
+        "orders": [{"unit": "u2"}, {"unit": "u1"}]}
+
+
+def test_a_fact_of_another_list_makes_no_record():
+    """Only the first declaration of a list makes its records: a shared fact
+    (state_leader of a unit) does not invent an order."""
+    facts = TOY.facts({"phase": "battle", "units": [{"id": "u1", "side": "red", "size": 1,
+                                                     "leader": "Ann"}], "orders": []})
+    assert "orders" not in TOY.document(facts)
+    assert [u["id"] for u in TOY.document(facts)["units"]] == ["u1"]
