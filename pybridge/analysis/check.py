@@ -191,6 +191,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
 
     def remaining():
         return None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
+    if witness is not None and not shrink:
+        return _described(book, invariant, witness)
     statements = program.minimize + program.violation_required + part_statements
     theory = Theory.of(book.vocabulary) \
         if book.open_values and invariant.id not in book.chosen_values else None
@@ -213,19 +215,7 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     if witness is None:
         return Found.of(run(control, program.assumptions(editions) + assumptions(cube),
                             timeout=remaining(), keep="last", theory=theory))
-    symbols = [parse_term(text) for text in witness.symbols]
-    entry = {"id": invariant.id, "description": invariant.description}
-    model = WorldModel(symbols)
-    entry["status"] = "violated"
-    entry["witness"] = model.document(book, 1)
-    if len(model.state) > 1:
-        entry["witness_after"] = model.document(book, 2)
-    entry["smallest"] = witness.smallest
-    if not shrink:
-        entry["rulings"] = model.decoded(book, 1)
-        if len(worlds) > 1:
-            entry["rulings_without"] = model.decoded(book, 2)
-        return entry
+    entry, _ = _witnessed(book, invariant, witness)
     # the witness as the search showed it (with open values: the variables' names)
     raw = [parse_term(text) for text in witness.raw]
     involved = _involved(book, program, control, raw, worlds, in_force, readings, remaining)
@@ -236,6 +226,28 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     other = [i for i in book.encoding.rule_ids if i in named and i not in in_force]
     if other:
         entry["compared_with"] = other
+    return entry
+
+
+def _witnessed(book, invariant, witness):
+    """The entry of a violated invariant: its witness (and the state after, with two
+    worlds), and the witness's model."""
+    model = WorldModel([parse_term(text) for text in witness.symbols])
+    entry = {"id": invariant.id, "description": invariant.description, "status": "violated",
+             "witness": model.document(book, 1)}
+    if len(model.state) > 1:
+        entry["witness_after"] = model.document(book, 2)
+    entry["smallest"] = witness.smallest
+    return entry, model
+
+
+def _described(book, invariant, witness):
+    """A coverage witness's entry: the part names its rule, so nothing is shrunk and nothing
+    grounded; the rulings with the rule in force and, in its second world, without it."""
+    entry, model = _witnessed(book, invariant, witness)
+    entry["rulings"] = model.decoded(book, 1)
+    if len(model.state) > 1:
+        entry["rulings_without"] = model.decoded(book, 2)
     return entry
 
 
