@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 
 from pybridge.books import RULEBOOKS
-from pybridge.documents.declared import KEY, Every, Fact, Facts, Flag, Items, Name, Records
+from pybridge.documents.declared import (
+    KEY,
+    OUTER,
+    Every,
+    Fact,
+    Facts,
+    Flag,
+    Items,
+    Name,
+    Records,
+)
 from pybridge.documents.loading import load_document
 from pybridge.engine.symbols import Const
 from pybridge.errors import InputError
@@ -63,7 +73,27 @@ TOY = Facts(
                 Flag("state_ready", "ready", True, otherwise=False),
                 always=True),
         Records("orders", Fact("state_order", KEY, "unit"), key="#1"),
+        Records("squads",
+                Fact("state_pair", KEY,
+                     Every("pairs", lambda v, _: tuple(v), lambda v, _: list(v), width=2)),
+                Fact("state_step", KEY, Every("steps", numbered=0)),
+                Fact("state_note", KEY, Every("notes", order=str)),
+                nested=(Records("grants", Fact("state_grant", OUTER, "what"),
+                                Fact("state_grant_by", OUTER, "what", "by"), key=None),)),
     ))
+
+
+# Every of two arguments, of positions (read back in place, 10 after 9) and sorted (by str,
+# not the facts' repr); records without a key, read back by joining their facts (each
+# record gives its own: state_grant("s1","v") twice).
+SQUADS = [{"id": "s1", "pairs": [[1, 2]], "steps": list(range(10, -1, -1)),
+           "notes": ["a", "a b"],
+           "grants": [{"what": "v", "by": "p"}, {"what": "v", "by": "q"}, {"what": "w"}]}]
+SQUAD_FACTS = ['state_pair("s1",1,2)', 'state_note("s1","a")', 'state_note("s1","a b")',
+               'state_grant("s1","v")', 'state_grant("s1","v")',
+               'state_grant("s1","w")', 'state_grant_by("s1","v","p")',
+               'state_grant_by("s1","v","q")'] + [f'state_step("s1",{i},{10 - i})'
+                                                 for i in range(11)]
 
 
 def test_a_declaration_gives_facts_and_reads_them_back():
@@ -74,6 +104,7 @@ def test_a_declaration_gives_facts_and_reads_them_back():
                    "ready": True},
                   {"id": "u2", "side": "blue", "size": 1, "visible": True, "ready": False}],
         "orders": [{"unit": "u2"}, {"unit": "u1"}],
+        "squads": SQUADS,
     }
     facts = TOY.facts(document)
     assert sorted(map(str, facts)) == sorted([
@@ -81,7 +112,7 @@ def test_a_declaration_gives_facts_and_reads_them_back():
         'state_tag("u1","a")', 'state_tag("u1","b")', 'state_count("u1","x",1)',
         'state_roll("u1",first,4)', 'state_roll("u1",again,2)', 'state_hidden("u1")',
         'state_ready("u1")', 'state_unit("u2",blue,1)', 'state_order(1,"u2")',
-        'state_order(2,"u1")'])
+        'state_order(2,"u1")'] + SQUAD_FACTS)
     back = TOY.document(facts)
     # an absent optional field stays absent; a flag with an "otherwise" is written out; a
     # record keyed by position comes back in its place, without its key
@@ -91,7 +122,7 @@ def test_a_declaration_gives_facts_and_reads_them_back():
                    "counts": {"x": 1}, "roll": {"first": 4, "again": 2}, "visible": False,
                    "ready": True},
                   {"id": "u2", "side": "blue", "size": 1, "ready": False}],
-        "orders": [{"unit": "u2"}, {"unit": "u1"}]}
+        "orders": [{"unit": "u2"}, {"unit": "u1"}], "squads": SQUADS}
 
 
 def test_a_fact_of_another_list_makes_no_record():

@@ -5,6 +5,7 @@ and ruling fields. Rules live in ``asp/hkk/``."""
 
 from functools import cached_property
 
+from ..documents.declared import KEY, OUTER, Every, Fact, Facts, Flag, Items, Name, Records
 from ..documents.schema import (
     Bool,
     Either,
@@ -20,8 +21,8 @@ from ..documents.schema import (
     check_sum,
     refuse_cycles,
 )
-from ..engine.symbols import Const, fact
-from .base import Rulebook, RulingKind, input_rows
+from ..engine.symbols import Const
+from .base import Rulebook, RulingKind
 from .bound import Bound
 
 KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
@@ -152,9 +153,83 @@ SAMPLE = {
 }
 
 
+def _name(value, vocabulary):
+    """A name the rules use (a constant of the encoding), or any other text (a string)."""
+    return Const(value) if value in vocabulary else value
+
+
+def _names(path):
+    """Every element of the list field ``path``, a name of the rules' vocabulary."""
+    return Every(path, lambda value, _: Const(value))
+
+
+def _selector_arguments(selector, _):
+    """A card that may not react, as state_no_reactions_from's two arguments: any, any; or
+    faction/colour and the name; or kind and the kind."""
+    if selector == "any":
+        return Const("any"), Const("any")
+    ((key, value),) = selector.items()
+    return Const(key), Const(value) if key == "kind" else value
+
+
+def _selector(arguments, _):
+    """The selector of state_no_reactions_from's two arguments."""
+    key, value = arguments
+    return "any" if key == "any" else {key: value}
+
+
+# The input facts (vocabulary.lp), from which the bridge gives a state's facts and the
+# analysis its witnesses' documents.
+FACTS = Facts(
+    "hkk",
+    records=(
+        Records("cards",
+                Fact("state_card", KEY, Name("kind")),
+                Fact("state_subtype", KEY, _names("subtypes")),
+                Fact("state_spell_type", KEY, Name("spell_type", SPELL_TYPES)),
+                Fact("state_property", KEY, Const("faction"), "faction"),
+                Fact("state_property", KEY, Const("colour"), "colour"),
+                Fact("state_on", KEY, "on"),
+                Fact("state_counter", KEY, Items("counters", lambda c, _: _name(c, COUNTERS))),
+                Fact("state_cannot_be_affected_by", KEY, _names("cannot_be_affected_by")),
+                Fact("state_untargetable_by", KEY, _names("untargetable_by")),
+                Fact("state_cannot_be_damaged_by", KEY, _names("cannot_be_damaged_by")),
+                Fact("state_counter_without_effect", KEY,
+                     Every("counters_without_effect", lambda c, _: _name(c, COUNTERS),
+                           order=str)),
+                Fact("state_no_reactions_from", KEY,
+                     Every("no_reactions_from", _selector_arguments, _selector, width=2)),
+                always=True,
+                nested=(Records("immunities",
+                                Fact("state_immunity", OUTER, Name("kind")),
+                                Fact("state_immunity_granted_by", OUTER, Name("kind"),
+                                     "granted_by"),
+                                key=None),)),
+        Records("effects",
+                Fact("state_effect", KEY, "by", "target"),
+                Flag("state_effect_targeted", "targeted", otherwise=False),
+                Fact("state_effect_damage", KEY, "damage"),
+                Fact("state_effect_modifier", KEY, Every("damage_modifiers", numbered=0)),
+                Fact("state_effect_counter", KEY, Name("counter", COUNTERS)),
+                Flag("state_effect_attach", "attach"),
+                Flag("state_effect_combat", "combat"),
+                Fact("state_effect_removes_immunity", KEY, Name("removes_immunity"))),
+        Records("reactions",
+                Fact("state_reaction", KEY, "by", "to"),
+                Flag("state_reaction_automatic", "automatic"),
+                Fact("state_reaction_created_by", KEY, "created_by")),
+        Records("events",
+                Fact("state_event", KEY, "gain_immunity.card", Name("gain_immunity.kind")),
+                Fact("state_event_granted_by", KEY, "gain_immunity.granted_by"),
+                key="#1"),
+    ),
+    spec=DOCUMENT)
+
+
 class Hkk(Rulebook):
     name = "hkk"
     spec, sample = DOCUMENT, SAMPLE
+    declared = FACTS
     description = ("immunity, untargetability, 'cannot be damaged', counters and reactions "
                    "(Hatalom Kártyái, Kódex ch. 132)")
     rule_files = ("vocabulary.lp", "taxonomy.lp", "immunity.lp", "abilities.lp",
@@ -292,9 +367,6 @@ class Hkk(Rulebook):
             ),
             features="max_properties")
 
-    def document(self, facts):
-        return document(facts)
-
     def validate(self, document):
         state = DOCUMENT.check(document, "")
         cards = Registry("card")
@@ -321,149 +393,3 @@ class Hkk(Rulebook):
                 cards.require(gain[key], f"events[{i}].gain_immunity.{key}")
         return state
 
-    def facts(self, state):
-        out = []
-        for c in state["cards"]:
-            ident = c["id"]
-            out.append(fact("state_card", ident, Const(c["kind"])))
-            out += [fact("state_subtype", ident, Const(s)) for s in c["subtypes"]]
-            if c["spell_type"] is not None:
-                out.append(fact("state_spell_type", ident, _name(c["spell_type"], SPELL_TYPES)))
-            for prop in ("faction", "colour"):
-                if c[prop] is not None:
-                    out.append(fact("state_property", ident, Const(prop), c[prop]))
-            if c["on"] is not None:
-                out.append(fact("state_on", ident, c["on"]))
-            for counter, number in c["counters"].items():
-                out.append(fact("state_counter", ident, _name(counter, COUNTERS), number))
-            for immunity in c["immunities"]:
-                out.append(fact("state_immunity", ident, Const(immunity["kind"])))
-                if immunity["granted_by"] is not None:
-                    out.append(fact("state_immunity_granted_by", ident, Const(immunity["kind"]),
-                                    immunity["granted_by"]))
-            out += [fact("state_cannot_be_affected_by", ident, Const(k))
-                    for k in c["cannot_be_affected_by"]]
-            out += [fact("state_untargetable_by", ident, Const(f)) for f in c["untargetable_by"]]
-            out += [fact("state_cannot_be_damaged_by", ident, Const(f))
-                    for f in c["cannot_be_damaged_by"]]
-            out += [fact("state_counter_without_effect", ident, _name(k, COUNTERS))
-                    for k in c["counters_without_effect"]]
-            for selector in c["no_reactions_from"]:
-                if selector == "any":
-                    out.append(fact("state_no_reactions_from", ident, Const("any"), Const("any")))
-                else:
-                    ((key, value),) = selector.items()
-                    out.append(fact("state_no_reactions_from", ident, Const(key),
-                                    Const(value) if key == "kind" else value))
-        for e in state["effects"]:
-            ident = e["id"]
-            out.append(fact("state_effect", ident, e["by"], e["target"]))
-            if e["targeted"]:
-                out.append(fact("state_effect_targeted", ident))
-            if e["damage"] is not None:
-                out.append(fact("state_effect_damage", ident, e["damage"]))
-            out += [fact("state_effect_modifier", ident, i, n)
-                    for i, n in enumerate(e["damage_modifiers"])]
-            if e["counter"] is not None:
-                out.append(fact("state_effect_counter", ident, _name(e["counter"], COUNTERS)))
-            if e["attach"]:
-                out.append(fact("state_effect_attach", ident))
-            if e["combat"]:
-                out.append(fact("state_effect_combat", ident))
-            if e["removes_immunity"] is not None:
-                out.append(fact("state_effect_removes_immunity", ident, Const(e["removes_immunity"])))
-        for r in state["reactions"]:
-            out.append(fact("state_reaction", r["id"], r["by"], r["to"]))
-            if r["automatic"]:
-                out.append(fact("state_reaction_automatic", r["id"]))
-            if r["created_by"] is not None:
-                out.append(fact("state_reaction_created_by", r["id"], r["created_by"]))
-        for i, event in enumerate(state["events"], 1):
-            gain = event["gain_immunity"]
-            out.append(fact("state_event", i, gain["card"], Const(gain["kind"])))
-            if gain["granted_by"] is not None:
-                out.append(fact("state_event_granted_by", i, gain["granted_by"]))
-        return out
-
-
-def _name(value, vocabulary):
-    """A name the rules use (a constant of the encoding), or any other text (a string)."""
-    return Const(value) if value in vocabulary else value
-
-
-def document(facts):
-    """A state document from input facts (state_* without a world): the inverse of
-    :meth:`Hkk.facts`, for analysis witnesses."""
-    rows = input_rows(facts)
-
-    cards = {}
-    for ident, kind in rows("state_card"):
-        cards[ident] = {"id": ident, "kind": kind}
-    lists = (("state_subtype", "subtypes"), ("state_cannot_be_affected_by", "cannot_be_affected_by"),
-             ("state_untargetable_by", "untargetable_by"),
-             ("state_cannot_be_damaged_by", "cannot_be_damaged_by"),
-             ("state_counter_without_effect", "counters_without_effect"))
-    for predicate, key in lists:
-        for ident, value in rows(predicate):
-            cards[ident].setdefault(key, []).append(value)
-    for ident, value in rows("state_spell_type"):
-        cards[ident]["spell_type"] = value
-    for ident, prop, value in rows("state_property"):
-        cards[ident][prop] = value
-    for ident, host in rows("state_on"):
-        cards[ident]["on"] = host
-    for ident, counter, number in rows("state_counter"):
-        cards[ident].setdefault("counters", {})[counter] = number
-    granted = {}
-    for c, k, g in rows("state_immunity_granted_by"):
-        granted.setdefault((c, k), []).append(g)
-    for ident, kind in rows("state_immunity"):
-        entries = [{"kind": kind, "granted_by": g} for g in granted.get((ident, kind), ())]
-        cards[ident].setdefault("immunities", []).extend(entries or [{"kind": kind}])
-    for ident, key, value in rows("state_no_reactions_from"):
-        cards[ident].setdefault("no_reactions_from", []).append(
-            "any" if key == "any" else {key: value})
-    effects = {}
-    for ident, actor, target in rows("state_effect"):
-        effects[ident] = {"id": ident, "by": actor, "target": target, "targeted": False}
-    for (ident,) in rows("state_effect_targeted"):
-        effects[ident]["targeted"] = True
-    for ident, amount in rows("state_effect_damage"):
-        effects[ident]["damage"] = amount
-    for ident, _, amount in sorted(rows("state_effect_modifier")):
-        effects[ident].setdefault("damage_modifiers", []).append(amount)
-    for ident, counter in rows("state_effect_counter"):
-        effects[ident]["counter"] = counter
-    for predicate, key in (("state_effect_attach", "attach"), ("state_effect_combat", "combat")):
-        for (ident,) in rows(predicate):
-            effects[ident][key] = True
-    for ident, kind in rows("state_effect_removes_immunity"):
-        effects[ident]["removes_immunity"] = kind
-    reactions = {}
-    for ident, actor, to in rows("state_reaction"):
-        reactions[ident] = {"id": ident, "by": actor, "to": to}
-    for (ident,) in rows("state_reaction_automatic"):
-        reactions[ident]["automatic"] = True
-    for ident, creator in rows("state_reaction_created_by"):
-        reactions[ident]["created_by"] = creator
-    granted_events = dict(rows("state_event_granted_by"))
-    events = []
-    for number, card, kind in sorted(rows("state_event")):
-        gain = {"card": card, "kind": kind}
-        if number in granted_events:
-            gain["granted_by"] = granted_events[number]
-        events.append({"gain_immunity": gain})
-    doc = {"rulebook": "hkk", "cards": [_sorted_lists(cards[k]) for k in sorted(cards)]}
-    for key, items in (("effects", effects), ("reactions", reactions)):
-        if items:
-            doc[key] = [items[k] for k in sorted(items)]
-    if events:
-        doc["events"] = events
-    return doc
-
-
-def _sorted_lists(card):
-    for key, value in card.items():
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            card[key] = sorted(value)
-    return card

@@ -9,12 +9,13 @@ two are inverse on every example (tests/test_declared_facts.py).
 
 An argument of a fact is one of:
 
-- ``KEY``: the record's key (its ``id``, or its position in the list: ``Records(key=...)``);
+- ``KEY``: the record's key (its ``id``, or its position in the list: ``Records(key=...)``;
+  records with no key, ``key=None``, are read back by joining their facts);
   ``OUTER``: the key of the record it is nested in;
 - a field path (``"strength"``, ``"weapon.short"``: dots go into nested mappings), or a
   :class:`Field` with converters; a field that is absent (``None``) means no fact;
-- :class:`Every`: one fact per element of a list field (:class:`Items`: per entry of a
-  mapping, two arguments);
+- :class:`Every`: one fact per element of a list field (perhaps several arguments of it, or
+  its position too); :class:`Items`: per entry of a mapping, two arguments;
 - anything else is a literal (``Const("any")``): a fact of the declaration has it there, and
   a fact read back goes to the declaration whose literals it has.
 
@@ -23,6 +24,7 @@ An argument of a fact is one of:
 that is another fact's) a rulebook writes as :class:`Custom`: both directions, side by side.
 """
 
+from bisect import insort
 from itertools import product
 
 from ..engine.symbols import Const, fact, unpack
@@ -62,15 +64,39 @@ def Boolean(path):
 
 
 class Every(Field):
-    """One fact per element of the list field ``path``."""
+    """One fact per element of the list field ``path``. With ``width=n``, ``to`` gives an
+    element's n arguments (a tuple) and ``back`` the element from them; with ``numbered=n``,
+    the element's position (counted from n) comes first, and an element read back goes to
+    its place; with ``order``, the elements read back are kept sorted by it (e.g. ``str``)."""
+
+    def __init__(self, path, to=None, back=None, raw=False, width=1, numbered=None,
+                 order=None):
+        super().__init__(path, to, back, raw)
+        self.arity, self.numbered, self.order = width, numbered, order
+        self.width = width + (numbered is not None)
 
     def alternatives(self, record, context):
-        return [(value if self.to is None else self.to(value, context),)
-                for value in _get(record, self.path) or ()]
+        out = []
+        for position, value in enumerate(_get(record, self.path) or ()):
+            value = value if self.to is None else self.to(value, context)
+            value = tuple(value) if self.arity > 1 else (value,)
+            out.append(value if self.numbered is None else (position + self.numbered, *value))
+        return out
 
     def put(self, record, values, context):
-        (value,) = values
-        _list(record, self.path).append(value if self.back is None else self.back(value, context))
+        if self.numbered is not None:
+            position, *values = values
+        value = values[0] if self.arity == 1 else tuple(values)
+        value = value if self.back is None else self.back(value, context)
+        items = _list(record, self.path)
+        if self.numbered is not None:
+            at = position - self.numbered
+            items.extend([None] * (at + 1 - len(items)))
+            items[at] = value
+        elif self.order is not None:
+            insort(items, value, key=self.order)
+        else:
+            items.append(value)
 
 
 class Items(Field):
@@ -157,7 +183,12 @@ class Records:
     ``"#1"`` for its position counted from 0 or 1. The first fact declared makes the records
     read back; the others add to them (a fact of a record of another list is left to that
     list: redemption's characters and cards share ``state_brigade``). ``order`` sorts the
-    records read back (by default by key); ``always`` keeps an empty list in the document."""
+    records read back (by default by key); ``always`` keeps an empty list in the document.
+
+    With ``key=None`` the records have no key of their own (their facts no ``KEY``, and
+    nothing nests in them): the first declaration's facts make them, and a later one's fact
+    extends each record it agrees with on the fields both have, a record it extends twice
+    being copied (a left join: hkk's immunities, each perhaps granted by a card)."""
 
     def __init__(self, path, *facts, key="id", order=None, always=False, nested=()):
         self.path, self.facts_, self.key, self.order = path, facts, key, order
@@ -165,7 +196,9 @@ class Records:
 
     def records(self, container):
         for position, record in enumerate(_get(container, self.path) or ()):
-            if self.key.startswith("#"):
+            if self.key is None:
+                yield None, record
+            elif self.key.startswith("#"):
                 yield position + int(self.key[1:]), record
             else:
                 yield _get(record, self.key), record
@@ -227,6 +260,8 @@ class Facts:
     def _collection_document(self, collection, doc, rows, context, parents):
         """Records of ``collection`` read back into ``doc``, or into ``parents`` (records
         by key) when it is nested in another collection."""
+        if collection.key is None:
+            return self._joined(collection, doc, rows, context, parents)
         nested, found = parents is not None, {}
         for number, declared in enumerate(collection.facts_):
             for values, arguments in rows.get(declared.name, ()):
@@ -264,6 +299,44 @@ class Facts:
         if collection.always and not nested:
             doc.setdefault(collection.path, [])
 
+    def _joined(self, collection, doc, rows, context, parents):
+        """Records of a collection without keys (``Records(key=None)``) read back: the
+        first declaration's, each joined with the later ones' that agree with it."""
+        nested = parents is not None
+
+        def read(declared):
+            seen = set()                # a fact given twice is one fact (not two records)
+            for values, arguments in rows.get(declared.name, ()):
+                parts = declared.split(values, arguments, 0, 1 if nested else 0)
+                if parts is None or values in seen:
+                    continue
+                seen.add(values)
+                outer = dict(zip(declared.args, parts)).get(OUTER, (None,))[0]
+                if not nested or outer in parents:
+                    record = {}
+                    declared.put(record, parts, context)
+                    yield outer, record
+
+        first, *later = collection.facts_
+        found = list(read(first))
+        for declared in later:
+            extensions, joined = list(read(declared)), []
+            for outer, record in found:
+                agreeing = [extension for other, extension in extensions
+                            if other == outer and _agree(record, extension)]
+                joined += [(outer, {**record, **extension}) for extension in agreeing] \
+                    or [(outer, record)]
+            found = joined
+        by_parent = {}
+        for outer, record in found:
+            by_parent.setdefault(outer, []).append(record)
+        for outer, records in by_parent.items():
+            if collection.order is not None:
+                records.sort(key=collection.order)
+            _set(parents[outer] if nested else doc, collection.path, records)
+        if collection.always and not nested:
+            doc.setdefault(collection.path, [])
+
 
 def in_order(value, spec):
     """``value`` with each record's keys in the order ``spec`` (a schema spec) lists them."""
@@ -286,6 +359,11 @@ def _plain(value):
     if isinstance(value, bool):
         return "true" if value else "false"
     return value
+
+
+def _agree(record, other):
+    """Whether two records have the same value for every field they both have."""
+    return all(record[field] == other[field] for field in record.keys() & other.keys())
 
 
 def _get(record, path):
