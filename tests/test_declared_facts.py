@@ -15,9 +15,11 @@ from pybridge.documents.declared import (
     Every,
     Fact,
     Facts,
+    Field,
     Flag,
     Items,
     Name,
+    Present,
     Records,
 )
 from pybridge.documents.loading import load_document
@@ -71,6 +73,15 @@ TOY = Facts(
                 Fact("state_roll", KEY, Const("again"), "roll.again"),
                 Flag("state_hidden", "visible", False),
                 Flag("state_ready", "ready", True, otherwise=False),
+                # a list of two shapes: a plain name, or a record of two arguments
+                Fact("state_mark", KEY, Every("marks", when=lambda m: isinstance(m, str))),
+                Fact("state_mark_at", KEY,
+                     Every("marks", lambda m, _: (m["mark"], m["at"]),
+                           lambda v, _: {"mark": v[0], "at": v[1]},
+                           when=lambda m: isinstance(m, dict), width=2)),
+                Fact("state_speed", KEY, Field("speed", default=1)),
+                Present("state_routed", "route"),
+                Fact("state_route", KEY, Every("route")),
                 always=True),
         Records("orders", Fact("state_order", KEY, "unit"), key="#1"),
         Records("squads",
@@ -101,8 +112,10 @@ def test_a_declaration_gives_facts_and_reads_them_back():
         "phase": "battle",
         "units": [{"id": "u1", "side": "red", "size": 3, "leader": "Ann", "tags": ["a", "b"],
                    "counts": {"x": 1}, "roll": {"first": 4, "again": 2}, "visible": False,
-                   "ready": True},
-                  {"id": "u2", "side": "blue", "size": 1, "visible": True, "ready": False}],
+                   "ready": True, "marks": ["m", {"mark": "n", "at": 2}], "speed": 3,
+                   "route": ["p", "q"]},
+                  {"id": "u2", "side": "blue", "size": 1, "visible": True, "ready": False,
+                   "route": []}],
         "orders": [{"unit": "u2"}, {"unit": "u1"}],
         "squads": SQUADS,
     }
@@ -111,17 +124,22 @@ def test_a_declaration_gives_facts_and_reads_them_back():
         "state_phase(battle)", 'state_unit("u1",red,3)', 'state_leader("u1","Ann")',
         'state_tag("u1","a")', 'state_tag("u1","b")', 'state_count("u1","x",1)',
         'state_roll("u1",first,4)', 'state_roll("u1",again,2)', 'state_hidden("u1")',
-        'state_ready("u1")', 'state_unit("u2",blue,1)', 'state_order(1,"u2")',
-        'state_order(2,"u1")'] + SQUAD_FACTS)
+        'state_ready("u1")', 'state_mark("u1","m")', 'state_mark_at("u1","n",2)',
+        'state_speed("u1",3)', 'state_routed("u1")', 'state_route("u1","p")',
+        'state_route("u1","q")', 'state_unit("u2",blue,1)', 'state_speed("u2",1)',
+        'state_routed("u2")', 'state_order(1,"u2")', 'state_order(2,"u1")'] + SQUAD_FACTS)
     back = TOY.document(facts)
-    # an absent optional field stays absent; a flag with an "otherwise" is written out; a
-    # record keyed by position comes back in its place, without its key
+    # an absent optional field stays absent, one with a default is written out, as is a
+    # flag with an "otherwise" and a list given empty; a record keyed by position comes back
+    # in its place, without its key
     assert back == {
         "rulebook": "toy", "phase": "battle",
         "units": [{"id": "u1", "side": "red", "size": 3, "leader": "Ann", "tags": ["a", "b"],
                    "counts": {"x": 1}, "roll": {"first": 4, "again": 2}, "visible": False,
-                   "ready": True},
-                  {"id": "u2", "side": "blue", "size": 1, "ready": False}],
+                   "ready": True, "marks": ["m", {"mark": "n", "at": 2}], "speed": 3,
+                   "route": ["p", "q"]},
+                  {"id": "u2", "side": "blue", "size": 1, "ready": False, "speed": 1,
+                   "route": []}],
         "orders": [{"unit": "u2"}, {"unit": "u1"}], "squads": SQUADS}
 
 

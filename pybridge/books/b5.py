@@ -5,6 +5,20 @@ Rules live in ``asp/b5/``."""
 
 from functools import cached_property
 
+from ..documents.declared import (
+    KEY,
+    OUTER,
+    Boolean,
+    Custom,
+    Every,
+    Fact,
+    Facts,
+    Field,
+    Flag,
+    Name,
+    Present,
+    Records,
+)
 from ..documents.schema import (
     Bool,
     Either,
@@ -23,7 +37,7 @@ from ..documents.schema import (
 from ..engine.solving import ground
 from ..engine.symbols import Const, fact
 from ..errors import InputError
-from .base import Rulebook, RulingKind, input_rows
+from .base import Rulebook, RulingKind
 from .bound import Bound
 
 PHASES = ("movement", "conflict", "effect", "retreat")
@@ -139,9 +153,107 @@ SAMPLE = {
 }
 
 
+def _phases(state):
+    """The turn's phases: the document's (distinct, with the retreat: DOCUMENT), or the
+    default ones."""
+    phases = state["phases"]
+    return list(PHASES) if phases is None else list(phases)
+
+
+# The input facts (vocabulary.lp), from which the bridge gives a state's facts and the
+# analysis its witnesses' documents. The facts number the phases: a phase field's converters
+# get the number of each phase name (context, from the document's phases or the default
+# ones) or, reading facts back, the name of each number (context_of, from state_phase).
+def _numbers(state):
+    return {name: i for i, name in enumerate(_phases(state), 1)}
+
+
+def _names(rows):
+    phases = sorted((values for values, _ in rows.get("state_phase", ())), key=lambda v: v[1])
+    return {i: name for i, (name, _) in enumerate(phases, 1)}
+
+
+def _phase(path, default=None):
+    """A phase field: its number; read back, its name."""
+    return Field(path, lambda name, number: number[name], lambda i, name: name[i],
+                 default=default)
+
+
+def _is_span(effect):
+    """Which entries of ``protected_from`` are spans (with ``effect`` or without): the
+    element protected from, the effect if ``effect``, the phases it starts and ends in."""
+    def when(entry):
+        return isinstance(entry, dict) and (entry["effect"] is not None) == effect
+    return when
+
+
+def _span(entry, number):
+    effect = () if entry["effect"] is None else (entry["effect"],)
+    return (entry["element"], *effect, number.get(entry["from"], 1),
+            number.get(entry["until"], len(number)))
+
+
+def _span_back(values, name):
+    *named, lo, hi = values
+    return {**dict(zip(("element", "effect"), named)), "from": name[lo], "until": name[hi]}
+
+
+def _phase_facts(state, number):
+    return [("state_phase", phase, i) for phase, i in number.items()]
+
+
+def _put_phases(document, rows, name):
+    """The phases, left out when they are the default ones."""
+    if list(name.values()) != list(PHASES):
+        document["phases"] = list(name.values())
+
+
+FACTS = Facts(
+    "b5",
+    records=(
+        Records("beings",
+                Fact("state_being", KEY, "type", "field"),
+                Fact("state_immune_to", KEY, Every("immune_to")),
+                Fact("state_protected_from", KEY,
+                     Every("protected_from", when=lambda entry: isinstance(entry, str))),
+                Fact("state_protected_span", KEY,
+                     Every("protected_from", _span, _span_back, when=_is_span(False), width=3)),
+                Fact("state_protected_effect", KEY,
+                     Every("protected_from", _span, _span_back, when=_is_span(True), width=4)),
+                Flag("state_cannot_retreat", "can_retreat", False),
+                Present("state_retreat_listed", "retreat_to"),
+                Fact("state_retreat_to", KEY, Every("retreat_to")),
+                always=True),
+        Records("elements",
+                Fact("state_element", KEY, "type", "field"),
+                Flag("state_element_active", "active", True, otherwise=False),
+                Fact("state_element_destroys", KEY, Every("destroys")),
+                Fact("state_element_effect_phase", KEY, _phase("effect_phase", default=EFFECT)),
+                Fact("state_element_effect_step", KEY, "effect_step"),
+                nested=(Records("effects",
+                                Fact("state_element_effect", OUTER, KEY),
+                                Fact("state_element_effect_destroys", OUTER, KEY,
+                                     Every("destroys")),
+                                key="name"),)),
+        Records("protections",
+                Fact("state_protection", KEY, "by", "from", "field", _phase("arrives")),
+                Fact("state_protection_leaves", KEY, _phase("leaves")),
+                Fact("state_protection_effect", KEY, "effect"),
+                Fact("state_protection_step", KEY, "arrives_step"),
+                key="#0"),
+        Records("orders",
+                Fact("state_order", KEY, "being", Name("kind"), "to"),
+                Fact("state_order_preconflict", KEY, Boolean("wins_preconflict"))),
+    ),
+    # the phases are the numbering itself, and a document of the default ones leaves them out
+    custom=(Custom(("state_phase",), _phase_facts, _put_phases),),
+    context=_numbers, context_of=_names, spec=DOCUMENT)
+
+
 class B5(Rulebook):
     name = "b5"
     spec, sample = DOCUMENT, SAMPLE
+    declared = FACTS
     description = ("immunity and protection against apparitions, with the changes to table "
                    "T.4 as errata (chapter B.5 of a play-by-mail game)")
     rule_files = ("vocabulary.lp", "immunity.lp", "protection.lp", "table.lp", "changes.lp",
@@ -269,9 +381,6 @@ class B5(Rulebook):
             fixed=tuple(("state_phase", (name, i)) for i, name in enumerate(PHASES, 1)),
             features="max_features")
 
-    def document(self, facts):
-        return document(facts)
-
     def validate(self, document):
         state = DOCUMENT.check(document, "")
         phases = _phases(state)
@@ -380,131 +489,3 @@ class B5(Rulebook):
                        if name in (e["id"], e["type"]) for w in e["effects"]):
                 raise InputError(f"unknown effect {shown(effect)}: no element {shown(name)} "
                                  "names it among its effects", path)
-
-    def facts(self, state):
-        phases = state["phases"]
-        index = {name: i for i, name in enumerate(phases, 1)}
-        out = [fact("state_phase", name, i) for name, i in index.items()]
-        for b in state["beings"]:
-            ident = b["id"]
-            out.append(fact("state_being", ident, b["type"], b["field"]))
-            out += [fact("state_immune_to", ident, x) for x in b["immune_to"]]
-            for entry in b["protected_from"]:
-                if isinstance(entry, dict) and entry["effect"] is not None:
-                    out.append(fact("state_protected_effect", ident, entry["element"],
-                                    entry["effect"], index.get(entry["from"], 1),
-                                    index.get(entry["until"], len(phases))))
-                elif isinstance(entry, dict):
-                    out.append(fact("state_protected_span", ident, entry["element"],
-                                    index.get(entry["from"], 1),
-                                    index.get(entry["until"], len(phases))))
-                else:
-                    out.append(fact("state_protected_from", ident, entry))
-            if not b["can_retreat"]:
-                out.append(fact("state_cannot_retreat", ident))
-            if b["retreat_to"] is not None:
-                out.append(fact("state_retreat_listed", ident))
-                out += [fact("state_retreat_to", ident, f) for f in b["retreat_to"]]
-        for e in state["elements"]:
-            ident = e["id"]
-            out.append(fact("state_element", ident, e["type"], e["field"]))
-            if e["active"]:
-                out.append(fact("state_element_active", ident))
-            out += [fact("state_element_destroys", ident, t) for t in e["destroys"]]
-            out.append(fact("state_element_effect_phase", ident,
-                            index[e["effect_phase"] or EFFECT]))
-            if e["effect_step"] is not None:
-                out.append(fact("state_element_effect_step", ident, e["effect_step"]))
-            for w in e["effects"]:
-                out.append(fact("state_element_effect", ident, w["name"]))
-                out += [fact("state_element_effect_destroys", ident, w["name"], t)
-                        for t in w["destroys"]]
-        for k, p in enumerate(state["protections"]):
-            out.append(fact("state_protection", k, p["by"], p["from"], p["field"],
-                            index[p["arrives"]]))
-            if p["leaves"] is not None:
-                out.append(fact("state_protection_leaves", k, index[p["leaves"]]))
-            if p["effect"] is not None:
-                out.append(fact("state_protection_effect", k, p["effect"]))
-            if p["arrives_step"] is not None:
-                out.append(fact("state_protection_step", k, p["arrives_step"]))
-        for o in state["orders"]:
-            out.append(fact("state_order", o["id"], o["being"], Const(o["kind"]), o["to"]))
-            if o["wins_preconflict"] is not None:
-                out.append(fact("state_order_preconflict", o["id"], o["wins_preconflict"]))
-        return out
-
-
-def _phases(state):
-    """The turn's phases: the document's (distinct, with the retreat: DOCUMENT), or the
-    default ones."""
-    phases = state["phases"]
-    return list(PHASES) if phases is None else list(phases)
-
-
-def document(facts):
-    """A state document from input facts (state_* without a world): the inverse of
-    :meth:`B5.facts`, for analysis witnesses."""
-    rows = input_rows(facts)
-
-    phases = [name for name, _ in sorted(rows("state_phase"), key=lambda r: r[1])]
-    name_of = dict(enumerate(phases, 1))
-    beings = {}
-    for ident, kind, field in rows("state_being"):
-        beings[ident] = {"id": ident, "type": kind, "field": field}
-    for ident, x in rows("state_immune_to"):
-        beings[ident].setdefault("immune_to", []).append(x)
-    for ident, x in rows("state_protected_from"):
-        beings[ident].setdefault("protected_from", []).append(x)
-    for ident, x, lo, hi in rows("state_protected_span"):
-        beings[ident].setdefault("protected_from", []).append(
-            {"element": x, "from": name_of[lo], "until": name_of[hi]})
-    for ident, x, w, lo, hi in rows("state_protected_effect"):
-        beings[ident].setdefault("protected_from", []).append(
-            {"element": x, "effect": w, "from": name_of[lo], "until": name_of[hi]})
-    for (ident,) in rows("state_cannot_retreat"):
-        beings[ident]["can_retreat"] = False
-    for (ident,) in rows("state_retreat_listed"):
-        beings[ident]["retreat_to"] = []
-    for ident, field in rows("state_retreat_to"):
-        beings[ident].setdefault("retreat_to", []).append(field)
-    elements = {}
-    for ident, kind, field in rows("state_element"):
-        elements[ident] = {"id": ident, "type": kind, "field": field, "active": False}
-    for (ident,) in rows("state_element_active"):
-        elements[ident]["active"] = True
-    for ident, target in rows("state_element_destroys"):
-        elements[ident].setdefault("destroys", []).append(target)
-    for ident, i in rows("state_element_effect_phase"):
-        elements[ident]["effect_phase"] = name_of[i]
-    for ident, n in rows("state_element_effect_step"):
-        elements[ident]["effect_step"] = n
-    for ident, w in rows("state_element_effect"):
-        elements[ident].setdefault("effects", []).append({"name": w})
-    for ident, w, target in rows("state_element_effect_destroys"):
-        for effect in elements[ident]["effects"]:
-            if effect["name"] == w:
-                effect.setdefault("destroys", []).append(target)
-    protections = {}
-    for k, by_, x, field, arrives in rows("state_protection"):
-        protections[k] = {"by": by_, "from": x, "field": field, "arrives": name_of[arrives]}
-    for k, i in rows("state_protection_leaves"):
-        protections[k]["leaves"] = name_of[i]
-    for k, w in rows("state_protection_effect"):
-        protections[k]["effect"] = w
-    for k, n in rows("state_protection_step"):
-        protections[k]["arrives_step"] = n
-    orders = {}
-    for ident, being, kind, to in rows("state_order"):
-        orders[ident] = {"id": ident, "being": being, "kind": kind, "to": to}
-    for ident, won in rows("state_order_preconflict"):
-        orders[ident]["wins_preconflict"] = won in (True, "true")
-    doc = {"rulebook": "b5"}
-    if phases != list(PHASES):
-        doc["phases"] = phases
-    doc["beings"] = [beings[k] for k in sorted(beings)]
-    for key, items in (("elements", elements), ("protections", protections),
-                       ("orders", orders)):
-        if items:
-            doc[key] = [items[k] for k in sorted(items)]
-    return doc

@@ -13,15 +13,19 @@ An argument of a fact is one of:
   records with no key, ``key=None``, are read back by joining their facts);
   ``OUTER``: the key of the record it is nested in;
 - a field path (``"strength"``, ``"weapon.short"``: dots go into nested mappings), or a
-  :class:`Field` with converters; a field that is absent (``None``) means no fact;
-- :class:`Every`: one fact per element of a list field (perhaps several arguments of it, or
-  its position too); :class:`Items`: per entry of a mapping, two arguments;
+  :class:`Field` with converters; a field that is absent (``None``) means no fact, unless
+  the field has a ``default``;
+- :class:`Every`: one fact per element of a list field, or of those a condition selects,
+  with as many arguments as an element gives, perhaps its position too (:class:`Items`: per
+  entry of a mapping, two arguments);
 - anything else is a literal (``Const("any")``): a fact of the declaration has it there, and
   a fact read back goes to the declaration whose literals it has.
 
 :class:`Flag` declares a fact that says a field has one value (``state_out_of_battle`` for
-``in_battle: false``). What no declaration can say (a union of shapes in one list, a value
-that is another fact's) a rulebook writes as :class:`Custom`: both directions, side by side.
+``in_battle: false``), :class:`Present` one that says a field is given (an empty list is
+not an absent one). What no declaration can say (a value that is another fact's, a list
+whose order is a fact's argument) a rulebook writes as :class:`Custom`: both directions,
+side by side.
 """
 
 from bisect import insort
@@ -34,14 +38,19 @@ KEY, OUTER = "<key>", "<outer key>"
 
 class Field:
     """A field of the record (a dot path); ``to`` gives the fact's value from the document's
-    and ``back`` the document's from the fact's (both ``(value, context)``)."""
+    and ``back`` the document's from the fact's (both ``(value, context)``). ``default``: the
+    value an absent field stands for (the default validate leaves to the facts); read back,
+    the field is written out."""
 
-    def __init__(self, path, to=None, back=None, raw=False):
+    def __init__(self, path, to=None, back=None, raw=False, default=None):
         self.path, self.to, self.back = path, to, back
         self.raw = raw          # ``back`` reads the fact's clingo symbol, not its value
+        self.default = default
 
     def alternatives(self, record, context):
         value = _get(record, self.path)
+        if value is None:
+            value = self.default
         if value is None:
             return []
         return [(value if self.to is None else self.to(value, context),)]
@@ -64,20 +73,23 @@ def Boolean(path):
 
 
 class Every(Field):
-    """One fact per element of the list field ``path``. With ``width=n``, ``to`` gives an
+    """One fact per element of the list field ``path``, of those ``when(element)`` holds for
+    (a list of several shapes, each its own fact). With ``width=n``, ``to`` gives an
     element's n arguments (a tuple) and ``back`` the element from them; with ``numbered=n``,
     the element's position (counted from n) comes first, and an element read back goes to
     its place; with ``order``, the elements read back are kept sorted by it (e.g. ``str``)."""
 
-    def __init__(self, path, to=None, back=None, raw=False, width=1, numbered=None,
+    def __init__(self, path, to=None, back=None, raw=False, when=None, width=1, numbered=None,
                  order=None):
         super().__init__(path, to, back, raw)
-        self.arity, self.numbered, self.order = width, numbered, order
+        self.when, self.arity, self.numbered, self.order = when, width, numbered, order
         self.width = width + (numbered is not None)
 
     def alternatives(self, record, context):
         out = []
         for position, value in enumerate(_get(record, self.path) or ()):
+            if self.when is not None and not self.when(value):
+                continue
             value = value if self.to is None else self.to(value, context)
             value = tuple(value) if self.arity > 1 else (value,)
             out.append(value if self.numbered is None else (position + self.numbered, *value))
@@ -166,6 +178,20 @@ class Flag(Fact):
 
     def put(self, record, parts, context):
         _set(record, self.path, self.value)
+
+
+class Present(Fact):
+    """A fact of the record's key alone, there when field ``path`` is given (not None): an
+    optional list given empty is not one left out (b5's ``retreat_to``). Read back, the
+    field is ``empty`` unless other facts fill it."""
+
+    def __init__(self, name, path, empty=list):
+        super().__init__(name, KEY, when=lambda record: _get(record, path) is not None)
+        self.path, self.empty = path, empty
+
+    def put(self, record, parts, context):
+        if _get(record, self.path) is None:
+            _set(record, self.path, self.empty())
 
 
 class Custom:
