@@ -10,14 +10,17 @@ two are inverse on every example (tests/test_declared_facts.py).
 An argument of a fact is one of:
 
 - ``KEY``: the record's key (its ``id``, or its position in the list: ``Records(key=...)``;
-  records with no key, ``key=None``, are read back by joining their facts);
-  ``OUTER``: the key of the record it is nested in;
+  a key of several fields is as many arguments; records with no key, ``key=None``, are
+  read back by joining their facts); ``OUTER``: the key of the record it is nested in;
 - a field path (``"strength"``, ``"weapon.short"``: dots go into nested mappings), or a
   :class:`Field` with converters; a field that is absent (``None``) means no fact, unless
   the field has a ``default``;
 - :class:`Every`: one fact per element of a list field, or of those a condition selects,
   with as many arguments as an element gives, perhaps its position too (:class:`Items`: per
-  entry of a mapping, two arguments);
+  entry of a mapping, two arguments; :class:`Elements`: a list of fixed length, an argument
+  each);
+- :class:`Which`: which one of several fields the record has (a record of one of several
+  kinds);
 - anything else is a literal (``Const("any")``): a fact of the declaration has it there, and
   a fact read back goes to the declaration whose literals it has.
 
@@ -26,9 +29,15 @@ An argument of a fact is one of:
 not an absent one). What no declaration can say (a value that is another fact's, a list
 whose order is a fact's argument) a rulebook writes as :class:`Custom`: both directions,
 side by side.
+
+A fact may be declared ``within`` a field (facts of records of one kind, when one predicate
+serves several), with a value ``otherwise`` (what a record read back without it gets), or as
+a ``source``: a fact the document is read back from (an analysis witness has it) that facts()
+leaves out, as the bridge gives what it derives from it instead (chronopia's positions).
 """
 
 from bisect import insort
+from copy import deepcopy
 from itertools import product
 
 from ..engine.symbols import Const, fact, unpack
@@ -111,6 +120,43 @@ class Every(Field):
             items.append(value)
 
 
+class Elements(Field):
+    """The list field ``path`` of ``count`` elements (a point ``[x, y]``): an argument each,
+    ``to`` and ``back`` converting each element."""
+
+    def __init__(self, path, count, to=None, back=None):
+        super().__init__(path, to, back)
+        self.width = count
+
+    def alternatives(self, record, context):
+        value = _get(record, self.path)
+        if value is None:
+            return []
+        return [tuple(v if self.to is None else self.to(v, context) for v in value)]
+
+    def put(self, record, values, context):
+        _set(record, self.path, [v if self.back is None else self.back(v, context)
+                                 for v in values])
+
+
+class Which(Field):
+    """Which of the fields ``names`` the record has (a record of one of several kinds, each
+    a field of its own: a schema's ``exactly_one``), as a constant. Read back, that field is
+    made: a mapping, which the record's other declarations fill."""
+
+    def __init__(self, names):
+        super().__init__(None)
+        self.names = tuple(names)
+
+    def alternatives(self, record, context):
+        return [(Const(name),) for name in self.names if _get(record, name) is not None]
+
+    def put(self, record, values, context):
+        (name,) = values
+        if _get(record, name) is None:
+            _set(record, name, {})
+
+
 class Items(Field):
     """One fact per entry of the mapping field ``path``: its key and its value."""
     width = 2
@@ -126,20 +172,35 @@ class Items(Field):
 
 class Fact:
     """An input fact over the records of a list (or the document itself): its arguments, and
-    ``when(record)``, a condition besides its fields being present."""
+    ``when(record)``, a condition besides its fields being present. ``within``: a field
+    path; only a record that has it has the fact, and a fact read back goes only to a record
+    that has it (made by the declarations before: :class:`Which`). ``otherwise``: the value
+    of the fact's field in a record read back without the fact (of one field only).
+    ``source``: read back, never made (see the module's doc)."""
 
-    def __init__(self, name, *args, when=None):
-        self.name, self.when = name, when
+    def __init__(self, name, *args, when=None, within=None, otherwise=None, source=False):
+        self.name, self.when, self.within = name, when, within
+        self.otherwise, self.source = otherwise, source
         self.args = tuple(Field(a) if isinstance(a, str) and a not in (KEY, OUTER) else a
                           for a in args)
 
+    def belongs(self, record):
+        return self.within is None or _get(record, self.within) is not None
+
+    @property
+    def path(self):
+        """The path of the fact's one field (for ``otherwise``)."""
+        (field,) = (arg for arg in self.args if isinstance(arg, Field))
+        return field.path
+
     def facts(self, record, key, outer, context):
-        if self.when is not None and not self.when(record):
+        if self.when is not None and not self.when(record) or not self.belongs(record):
             return []
         columns = []
         for arg in self.args:
             if arg is KEY or arg is OUTER:
-                columns.append([(key if arg is KEY else outer,)])
+                value = key if arg is KEY else outer
+                columns.append([value if isinstance(value, tuple) else (value,)])
             elif isinstance(arg, Field):
                 columns.append(arg.alternatives(record, context))
             else:
@@ -172,9 +233,14 @@ class Flag(Fact):
     """A fact of the record's key alone, there when field ``path`` is ``value``; a record
     without it gets ``otherwise`` (unless that is None: the field is then left out)."""
 
-    def __init__(self, name, path, value=True, otherwise=None):
-        super().__init__(name, KEY, when=lambda record: _get(record, path) == value)
-        self.path, self.value, self.otherwise = path, value, otherwise
+    def __init__(self, name, path, value=True, otherwise=None, within=None):
+        super().__init__(name, KEY, when=lambda record: _get(record, path) == value,
+                         within=within, otherwise=otherwise)
+        self._path, self.value = path, value
+
+    @property
+    def path(self):
+        return self._path
 
     def put(self, record, parts, context):
         _set(record, self.path, self.value)
@@ -187,7 +253,11 @@ class Present(Fact):
 
     def __init__(self, name, path, empty=list):
         super().__init__(name, KEY, when=lambda record: _get(record, path) is not None)
-        self.path, self.empty = path, empty
+        self._path, self.empty = path, empty
+
+    @property
+    def path(self):
+        return self._path
 
     def put(self, record, parts, context):
         if _get(record, self.path) is None:
@@ -205,25 +275,31 @@ class Custom:
 
 class Records:
     """The records of the list field ``path`` (of the document, or of the record a
-    collection is nested in), each identified by ``key``: a field path, or ``"#0"`` /
-    ``"#1"`` for its position counted from 0 or 1. The first fact declared makes the records
+    collection is nested in), each identified by ``key``: a field path, a tuple of them (a
+    record identified by a pair of fields), or ``"#0"`` / ``"#1"`` for its position counted
+    from 0 or 1. The first fact declared makes the records
     read back; the others add to them (a fact of a record of another list is left to that
     list: redemption's characters and cards share ``state_brigade``). ``order`` sorts the
-    records read back (by default by key); ``always`` keeps an empty list in the document.
+    records read back (by default by key); ``always`` keeps an empty list in the document;
+    ``any_makes``: a fact of any of its declarations makes a record (a record of optional
+    fields only, no fact of its own).
 
     With ``key=None`` the records have no key of their own (their facts no ``KEY``, and
     nothing nests in them): the first declaration's facts make them, and a later one's fact
     extends each record it agrees with on the fields both have, a record it extends twice
     being copied (a left join: hkk's immunities, each perhaps granted by a card)."""
 
-    def __init__(self, path, *facts, key="id", order=None, always=False, nested=()):
+    def __init__(self, path, *facts, key="id", order=None, always=False, nested=(),
+                 any_makes=False):
         self.path, self.facts_, self.key, self.order = path, facts, key, order
-        self.always, self.nested = always, nested
+        self.always, self.nested, self.any_makes = always, nested, any_makes
 
     def records(self, container):
         for position, record in enumerate(_get(container, self.path) or ()):
             if self.key is None:
                 yield None, record
+            elif isinstance(self.key, tuple):
+                yield tuple(_get(record, k) for k in self.key), record
             elif self.key.startswith("#"):
                 yield position + int(self.key[1:]), record
             else:
@@ -246,7 +322,8 @@ class Facts:
         """The validated ``state``'s input facts (clingo symbols)."""
         context, out = self.context(state), []
         for declared in self.top:
-            out += declared.facts(state, None, None, context)
+            if not declared.source:
+                out += declared.facts(state, None, None, context)
         for collection in self.collections:
             out += self._collection_facts(collection, state, None, context)
         for custom in self.custom:
@@ -257,10 +334,29 @@ class Facts:
         out = []
         for key, record in collection.records(container):
             for declared in collection.facts_:
-                out += declared.facts(record, key, outer, context)
+                if not declared.source:
+                    out += declared.facts(record, key, outer, context)
             for child in collection.nested:
                 out += self._collection_facts(child, record, key, context)
         return out
+
+    @property
+    def witness_inputs(self):
+        """(name, arity) of the source facts (a rulebook's ``witness_inputs``)."""
+        found = [(d.name, sum(getattr(a, "width", 1) for a in d.args))
+                 for d in self.top if d.source]
+
+        def walk(collection, outer):
+            for d in collection.facts_:
+                if d.source:
+                    found.append((d.name, sum(_width(collection.key) if a is KEY else outer
+                                              if a is OUTER else getattr(a, "width", 1)
+                                              for a in d.args)))
+            for child in collection.nested:
+                walk(child, _width(collection.key))
+        for collection in self.collections:
+            walk(collection, 0)
+        return tuple(dict.fromkeys(found))
 
     def document(self, facts):
         """A state document from input facts (clingo symbols, without a world)."""
@@ -275,44 +371,50 @@ class Facts:
         for declared in self.top:
             for values, arguments in rows.get(declared.name, ()):
                 parts = declared.split(values, arguments, 0, 0)
-                if parts is not None:
+                if parts is not None and declared.belongs(doc):
                     declared.put(doc, parts, context)
         for collection in self.collections:
-            self._collection_document(collection, doc, rows, context, None)
+            self._collection_document(collection, doc, rows, context, None, 0)
         for custom in self.custom:
             custom.put(doc, rows, context)
         return doc if self.spec is None else in_order(doc, self.spec)
 
-    def _collection_document(self, collection, doc, rows, context, parents):
+    def _collection_document(self, collection, doc, rows, context, parents, outer_width):
         """Records of ``collection`` read back into ``doc``, or into ``parents`` (records
-        by key) when it is nested in another collection."""
+        by key, ``outer_width`` arguments) when it is nested in another collection."""
         if collection.key is None:
             return self._joined(collection, doc, rows, context, parents)
-        nested, found = parents is not None, {}
+        nested, found, composite = parents is not None, {}, isinstance(collection.key, tuple)
         for number, declared in enumerate(collection.facts_):
             for values, arguments in rows.get(declared.name, ()):
-                parts = declared.split(values, arguments, 1, 1 if nested else 0)
+                parts = declared.split(values, arguments, _width(collection.key), outer_width)
                 if parts is None:
                     continue
                 by = dict(zip(declared.args, parts))
-                outer = by[OUTER][0] if OUTER in by else None
+                outer = (by[OUTER] if outer_width > 1 else by[OUTER][0]) if OUTER in by \
+                    else None
                 if nested and outer not in parents:
                     continue
-                key = by[KEY][0]
+                key = tuple(by[KEY]) if composite else by[KEY][0]
                 record = found.get((outer, key))
-                if record is None and number:
+                if record is None and number and not collection.any_makes:
                     continue            # of a record of another list (the first makes them)
                 if record is None:
-                    record = found[(outer, key)] = {} if collection.key.startswith("#") \
-                        else {collection.key: key}
+                    record = found[(outer, key)] = \
+                        dict(zip(collection.key, key)) if composite else \
+                        {} if collection.key.startswith("#") else {collection.key: key}
+                elif not declared.belongs(record):
+                    continue
                 declared.put(record, parts, context)
         for declared in collection.facts_:
-            if isinstance(declared, Flag) and declared.otherwise is not None:
+            if declared.otherwise is not None:
                 for record in found.values():
-                    record.setdefault(declared.path, declared.otherwise)
+                    if declared.belongs(record) and _get(record, declared.path) is None:
+                        _set(record, declared.path, deepcopy(declared.otherwise))
         for child in collection.nested:
             self._collection_document(child, doc, rows, context,
-                                      {key: record for (_, key), record in found.items()})
+                                      {key: record for (_, key), record in found.items()},
+                                      _width(collection.key))
         by_parent = {}
         for (outer, _), record in sorted(found.items(),
                                            key=lambda item: (repr(item[0][0]), item[0][1])):
@@ -390,6 +492,11 @@ def _plain(value):
 def _agree(record, other):
     """Whether two records have the same value for every field they both have."""
     return all(record[field] == other[field] for field in record.keys() & other.keys())
+
+
+def _width(key):
+    """How many arguments a record's key is."""
+    return len(key) if isinstance(key, tuple) else 1
 
 
 def _get(record, path):

@@ -7,6 +7,21 @@ package's ``geometry``) and fact mapping; its ruling kinds are in ``kinds``. Rul
 from fractions import Fraction
 from functools import cache, cached_property
 
+from ...documents.declared import (
+    KEY,
+    OUTER,
+    Boolean,
+    Custom,
+    Elements,
+    Every,
+    Fact,
+    Facts,
+    Field,
+    Flag,
+    Name,
+    Records,
+    Which,
+)
 from ...documents.schema import (
     AllOf,
     AnyOf,
@@ -28,7 +43,7 @@ from ...documents.schema import (
 )
 from ...engine.symbols import Const, fact
 from ...errors import InputError
-from ..base import Rulebook, input_rows
+from ..base import Rulebook
 from ..bound import Bound
 from .geometry import (
     UNIT,
@@ -335,9 +350,178 @@ SAMPLE = {
 }
 
 
+def Inches(path):
+    """A length: inches in the document, thousandths of an inch in the facts (geometry.py)."""
+    return Field(path, lambda value, _: units(value), lambda value, _: _inches(value))
+
+
+def XY(path, to=None, back=None):
+    """A point ``[x, y]``, an argument each."""
+    return Elements(path, 2, to, back)
+
+
+def _engagement_facts(state, _):
+    """Melee contact as given (it overrides base contact): the model giving it, and each
+    pair both ways (shooting.lp)."""
+    out = []
+    for s in state.get("sight", ()):
+        if s.get("engaged_with") is not None:
+            a = s["from"]
+            out.append(("state_engagement_given", a))
+            for other in s["engaged_with"]:
+                out += [("state_engaged_given", a, other), ("state_engaged_given", other, a)]
+    return out
+
+
+def _engagement_put(doc, rows, _):
+    """A sight entry per model giving engagement, each pair once: by the first of the two
+    that gives engagement; the entries in the order of (from, to) (None for these)."""
+    engaging = {a for (a,), _ in rows.get("state_engagement_given", ())}
+    engaged = [values for values, _ in rows.get("state_engaged_given", ())]
+    sight = doc.get("sight", []) + [
+        {"from": a, "engaged_with": [b for x, b in engaged
+                                     if x == a and not (b in engaging and b < a)]}
+        for (a,), _ in rows.get("state_engagement_given", ())]
+    if sight:
+        doc["sight"] = sorted(sight, key=_sight_order)
+
+
+def _sight_order(entry):
+    return repr((entry["from"], entry.get("to")))
+
+
+PASSED_PREDICATES = (("state_morale_passed", False), ("state_morale_passed_excellent", True))
+
+
+def _passed_facts(state, _):
+    """Earlier passed tests: a predicate for each excellence, "" for no causer."""
+    return [("state_morale_passed_excellent" if p.get("excellent") else "state_morale_passed",
+             q["id"], Const(p["factor"]), p.get("causer") or "")
+            for q in state.get("queries", ()) if q.get("morale") is not None
+            for p in q["morale"].get("passed") or ()]
+
+
+def _passed_put(doc, rows, _):
+    bodies = {q["id"]: q["morale"] for q in doc.get("queries", ()) if "morale" in q}
+    for predicate, excellent in PASSED_PREDICATES:
+        for (query, factor, causer), _ in rows.get(predicate, ()):
+            if query in bodies:
+                entry = {"factor": factor, "excellent": excellent}
+                if causer != "":
+                    entry["causer"] = causer
+                bodies[query].setdefault("passed", []).append(entry)
+
+
+def _query_order(query):
+    """Queries read back: by kind, then by id."""
+    return next(i for i, kind in enumerate(KIND_SPECS) if kind in query), repr(query["id"])
+
+
+# The input facts (vocabulary.lp), from which the bridge gives a document's facts and the
+# analysis its witnesses' documents. Positions, facings, terrain ends and a summoning's
+# placement are sources: the rules read the geometry the bridge derives from them
+# (Chronopia.facts), a witness has them (witness_inputs).
+FACTS = Facts(
+    "chronopia",
+    records=(
+        Records("models",
+                Fact("state_model", KEY, "unit", "army", "size"),
+                Fact("state_position", KEY, XY("position"), source=True),
+                Fact("state_facing", KEY, "facing", source=True),
+                *(Flag(f"state_{flag}", flag)
+                  for flag in ("individual", "panicked", "hidden", "mounted", "chariot")),
+                *(Fact("state_stat", KEY, Const(stat), f"stats.{stat}") for stat in STATS),
+                Fact("state_mount_ld", KEY, "mount.ld"),
+                Fact("state_causes", KEY, Name("causes")),
+                Fact("state_immune", KEY, Every("immune", lambda factor, _: Const(factor))),
+                *(Fact(f"state_{key}", KEY, Inches(key))
+                  for key in ("fear_radius", "command_range", "height", "altitude",
+                              "elevation")),
+                nested=(Records("crew", Fact("state_crew_ld", OUTER, KEY, "ld"), key="#0"),),
+                always=True),
+        Records("sight",
+                Fact("state_los_given", KEY, Boolean("los")),
+                Fact("state_cover", KEY, Name("cover")),
+                Fact("state_half_visible", KEY, Boolean("half_visible")),
+                Fact("state_wall", KEY, Inches("wall_height")),
+                Fact("state_wood", KEY, Inches("wood")),
+                key=("from", "to"), order=_sight_order, any_makes=True),
+        Records("terrain",
+                Fact("state_terrain", KEY, Name("kind"), Inches("height")),
+                Fact("state_terrain_at", KEY, *(XY(end, lambda v, _: units(v),
+                                                   lambda v, _: _inches(v))
+                                                for end in ("from", "to")), source=True)),
+        Records("queries",
+                Fact("state_query", KEY, Which(KIND_SPECS)),
+                *(Fact("state_roll", KEY, Const(die), path) for die, path in (
+                    ("first", "roll"), ("reroll", "reroll"), ("ld", "shoot.ld_roll"),
+                    ("table", "morale.table_roll"))),
+                # shoot
+                Fact("state_shoot", KEY, "shoot.shooter"),
+                Fact("state_shoot_target", KEY, "shoot.target"),
+                Fact("state_weapon", KEY, *(Inches(f"shoot.weapon.{r}")
+                                            for r in ("short", "medium", "max")),
+                     "shoot.weapon.damage"),
+                Flag("state_weapon_adds_strength", "shoot.weapon.adds_strength"),
+                Fact("state_weapon_rate", KEY, "shoot.weapon.rate.shots",
+                     "shoot.weapon.rate.actions"),
+                # cast
+                Fact("state_cast", KEY, "cast.caster", "cast.target"),
+                Fact("state_spell", KEY, "cast.spell.level", within="cast"),
+                Flag("state_spell_resistable", "cast.spell.resistable", otherwise=False,
+                     within="cast"),
+                Flag("state_spell_offensive", "cast.spell.offensive", otherwise=False,
+                     within="cast"),
+                Fact("state_spell_range", KEY, Inches("cast.spell.range")),
+                Flag("state_spell_without_los", "cast.spell.needs_los", False),
+                Flag("state_spell_any_distance", "cast.spell.needs_range", False),
+                Flag("state_spell_self_only", "cast.spell.self_only"),
+                Fact("state_spell_actions", KEY, "cast.spell.actions"),
+                Fact("state_cast_spent", KEY, "cast.actions_spent"),
+                # morale (its passed tests: _passed_facts)
+                Fact("state_morale", KEY, "morale.unit", Name("morale.factor")),
+                Fact("state_morale_causer", KEY, "morale.causer"),
+                Flag("state_morale_retest", "morale.retest"),
+                Fact("state_morale_start", KEY, "morale.starting_strength"),
+                Flag("state_morale_losses_last_round", "morale.losses_last_round"),
+                # pre_battle
+                Fact("state_pre_battle", KEY, "pre_battle.caster"),
+                Flag("state_pre_battle_marked", "pre_battle.marked", otherwise=False,
+                     within="pre_battle"),
+                Flag("state_pre_battle_concentrate", "pre_battle.concentrate",
+                     otherwise=False, within="pre_battle"),
+                Fact("state_pre_battle_army_cast", KEY, "pre_battle.army_spells_cast"),
+                # summon (the distance to its placement: Chronopia.facts)
+                Fact("state_summon", KEY, "summon.summoner"),
+                Fact("state_spell", KEY, "summon.spell.level", within="summon"),
+                Fact("state_summon_count", KEY, "summon.summoned_so_far"),
+                Fact("state_summon_at", KEY, XY("summon.placed_at"), source=True),
+                # control
+                Fact("state_control", KEY, "control.summoner"),
+                *(Fact(predicate, KEY, Every(f"control.{key}"), within="control",
+                       otherwise=[])
+                  for predicate, key in (("state_control_unit", "units"),
+                                         ("state_control_paid", "paid"),
+                                         ("state_control_forced", "forced_first"))),
+                # rampage
+                Fact("state_rampage", KEY, "rampage.unit"),
+                Flag("state_rampage_summoner_dead", "rampage.summoner_dead", otherwise=False,
+                     within="rampage"),
+                Flag("state_rampage_no_control", "rampage.summoner_takes_control", False,
+                     otherwise=True, within="rampage"),
+                order=_query_order),
+    ),
+    custom=(Custom(("state_engagement_given", "state_engaged_given"), _engagement_facts,
+                   _engagement_put),
+            Custom(("state_morale_passed", "state_morale_passed_excellent"), _passed_facts,
+                   _passed_put)),
+    spec=DOCUMENT)
+
+
 class Chronopia(Rulebook):
     name = "chronopia"
     spec, sample = DOCUMENT, SAMPLE
+    declared = FACTS
     description = ("ranged targeting, shooting, magic and fear/terror/horror morale "
                    "(Chronopia, chapter 3.6-3.8)")
     core_files = ("dice.lp",)
@@ -363,8 +547,7 @@ class Chronopia(Rulebook):
     # diff lists only the states that change: a shooter with its RS and a target (RS 3 or
     # 10, minus range and cover: a modified RS below 3)
     diff_bounds = {"max_models": 2, "max_features": 1}
-    witness_inputs = (("state_position", 3), ("state_facing", 2), ("state_summon_at", 3),
-                      ("state_terrain_at", 5))
+    witness_inputs = FACTS.witness_inputs     # positions and the like (FACTS: sources)
 
     def max_class_size(self, bounds):
         return max(bounds["max_models"], bounds["max_queries"])
@@ -375,9 +558,6 @@ class Chronopia(Rulebook):
     @cached_property
     def vocabulary(self):
         return vocabulary()
-
-    def document(self, facts):
-        return document(facts)
 
     def validate(self, document):
         state = DOCUMENT.check(document, "")
@@ -437,10 +617,9 @@ class Chronopia(Rulebook):
         return state
 
     def facts(self, state):
-        out = []
+        """The document's facts (FACTS) and the geometry derived from its positions."""
+        out = self.declared.facts(state)
         models = state["models"]
-        for m in models:
-            out += _model_facts(m)
         looks = _lookers(state)
         out += [fact("state_looks", ident) for ident in sorted(looks)]
         board = Board({m["id"]: m["position"] for m in models})
@@ -478,11 +657,8 @@ class Chronopia(Rulebook):
                               key=index.get)
             out += [fact("state_base_contact", a["id"], b)
                     for b in touching if board.touch(a["id"], a["size"], b, by_id[b]["size"])]
-        for s in state["sight"]:
-            out += _sight_facts(s)
         out += _terrain_facts(state, looks)
-        for q in state["queries"]:
-            out += _query_facts(q, by_id)
+        out += _placement_facts(state, by_id)
         return out
 
 
@@ -701,39 +877,15 @@ def _require_stats(q, path, models):
                              f"{rule} needs its {stat.upper()})", f"models[{i}].stats.{stat}")
 
 
-def _model_facts(m):
-    ident = m["id"]
-    out = [fact("state_model", ident, m["unit"], m["army"], m["size"])]
-    for flag in ("individual", "panicked", "hidden", "mounted", "chariot"):
-        if m[flag]:
-            out.append(fact(f"state_{flag}", ident))
-    for stat, value in m["stats"].items():
-        if value is not None:
-            out.append(fact("state_stat", ident, Const(stat), value))
-    if m["mount"] is not None:
-        out.append(fact("state_mount_ld", ident, m["mount"]["ld"]))
-    out += [fact("state_crew_ld", ident, i, c["ld"]) for i, c in enumerate(m["crew"])]
-    if m["causes"] is not None:
-        out.append(fact("state_causes", ident, Const(m["causes"])))
-    out += [fact("state_immune", ident, Const(f)) for f in m["immune"]]
-    for key, predicate in (("fear_radius", "state_fear_radius"),
-                           ("command_range", "state_command_range"), ("height", "state_height"),
-                           ("altitude", "state_altitude"), ("elevation", "state_elevation")):
-        if m[key] is not None:
-            out.append(fact(predicate, ident, units(m[key])))
-    return out
-
-
 def _terrain_facts(state, looks):
-    """Each piece of terrain (C36-COVER, asp/chronopia/terrain.lp): its kind and height; each
-    piece that crosses the line of fire from a model that looks to another model
+    """Each piece of terrain (C36-COVER, asp/chronopia/terrain.lp) that crosses the line of fire from a model that looks to another model
     (state_terrain_between: the segments between the two centres meet, touching counts);
     for such a model and piece, its distance from the piece (up and down) and whether its
     base touches it."""
     pieces = state["terrain"]
     if not pieces:
         return []
-    out = [fact("state_terrain", t["id"], Const(t["kind"]), units(t["height"])) for t in pieces]
+    out = []
     models = state["models"]
     near = []
     for a in models:
@@ -758,109 +910,15 @@ def _terrain_facts(state, looks):
     return out
 
 
-def _sight_facts(s):
-    a, b = s["from"], s["to"]
+def _placement_facts(state, models):
+    """A summoning's placement (C37-SUMMON): its distance from the summoner (up and down)."""
     out = []
-    if s["los"] is not None:
-        out.append(fact("state_los_given", a, b, s["los"]))
-    if s["cover"] is not None:
-        out.append(fact("state_cover", a, b, Const(s["cover"])))
-    if s["half_visible"] is not None:
-        out.append(fact("state_half_visible", a, b, s["half_visible"]))
-    if s["wall_height"] is not None:
-        out.append(fact("state_wall", a, b, units(s["wall_height"])))
-    if s["wood"] is not None:
-        out.append(fact("state_wood", a, b, units(s["wood"])))
-    if s["engaged_with"] is not None:
-        out.append(fact("state_engagement_given", a))
-        for other in s["engaged_with"]:
-            out += [fact("state_engaged_given", a, other), fact("state_engaged_given", other, a)]
-    return out
-
-
-def _query_facts(q, models):
-    ident, kind, body = q["id"], q["kind"], q[q["kind"]]
-    out = [fact("state_query", ident, Const(kind))]
-    for key, die in (("roll", "first"), ("reroll", "reroll")):
-        if q[key] is not None:
-            out.append(fact("state_roll", ident, Const(die), q[key]))
-    if kind == "shoot":
-        out.append(fact("state_shoot", ident, body["shooter"]))
-        if body["target"] is not None:
-            out.append(fact("state_shoot_target", ident, body["target"]))
-        w = body["weapon"]
-        out.append(fact("state_weapon", ident, units(w["short"]), units(w["medium"]),
-                        units(w["max"]), w["damage"]))
-        if w["adds_strength"]:
-            out.append(fact("state_weapon_adds_strength", ident))
-        if w["rate"] is not None:
-            out.append(fact("state_weapon_rate", ident, w["rate"]["shots"],
-                            w["rate"]["actions"]))
-        if body["ld_roll"] is not None:
-            out.append(fact("state_roll", ident, Const("ld"), body["ld_roll"]))
-    elif kind == "cast":
-        spell = body["spell"]
-        out += [fact("state_cast", ident, body["caster"], body["target"]),
-                fact("state_spell", ident, spell["level"])]
-        if spell["resistable"]:
-            out.append(fact("state_spell_resistable", ident))
-        if spell["offensive"]:
-            out.append(fact("state_spell_offensive", ident))
-        if spell["range"] is not None:
-            out.append(fact("state_spell_range", ident, units(spell["range"])))
-        if not spell["needs_los"]:
-            out.append(fact("state_spell_without_los", ident))
-        if not spell["needs_range"]:
-            out.append(fact("state_spell_any_distance", ident))
-        if spell["self_only"]:
-            out.append(fact("state_spell_self_only", ident))
-        if spell["actions"] is not None:
-            out.append(fact("state_spell_actions", ident, spell["actions"]))
-        if body["actions_spent"] is not None:
-            out.append(fact("state_cast_spent", ident, body["actions_spent"]))
-    elif kind == "morale":
-        out.append(fact("state_morale", ident, body["unit"], Const(body["factor"])))
-        if body["causer"] is not None:
-            out.append(fact("state_morale_causer", ident, body["causer"]))
-        if body["retest"]:
-            out.append(fact("state_morale_retest", ident))
-        if body["starting_strength"] is not None:
-            out.append(fact("state_morale_start", ident, body["starting_strength"]))
-        if body["losses_last_round"]:
-            out.append(fact("state_morale_losses_last_round", ident))
-        for passed in body["passed"]:
-            predicate = "state_morale_passed_excellent" if passed["excellent"] \
-                else "state_morale_passed"
-            out.append(fact(predicate, ident, Const(passed["factor"]), passed["causer"] or ""))
-        if body["table_roll"] is not None:
-            out.append(fact("state_roll", ident, Const("table"), body["table_roll"]))
-    elif kind == "pre_battle":
-        out += [fact("state_pre_battle", ident, body["caster"]),
-                fact("state_pre_battle_army_cast", ident, body["army_spells_cast"])]
-        if body["marked"]:
-            out.append(fact("state_pre_battle_marked", ident))
-        if body["concentrate"]:
-            out.append(fact("state_pre_battle_concentrate", ident))
-    elif kind == "summon":
-        out += [fact("state_summon", ident, body["summoner"]),
-                fact("state_spell", ident, body["spell"]["level"]),
-                fact("state_summon_count", ident, body["summoned_so_far"])]
-        if body["placed_at"] is not None:
-            summoner = models[body["summoner"]]
-            low, high = distance_units(summoner["position"], body["placed_at"])
-            out += [fact("state_summon_placed", ident, high),
-                    fact("state_summon_placed_floor", ident, low)]
-    elif kind == "control":
-        out.append(fact("state_control", ident, body["summoner"]))
-        for key, predicate in (("units", "state_control_unit"), ("paid", "state_control_paid"),
-                               ("forced_first", "state_control_forced")):
-            out += [fact(predicate, ident, unit) for unit in body[key]]
-    elif kind == "rampage":
-        out.append(fact("state_rampage", ident, body["unit"]))
-        if body["summoner_dead"]:
-            out.append(fact("state_rampage_summoner_dead", ident))
-        if not body["summoner_takes_control"]:
-            out.append(fact("state_rampage_no_control", ident))
+    for q in state["queries"]:
+        body = q["summon"]
+        if body is not None and body["placed_at"] is not None:
+            low, high = distance_units(models[body["summoner"]]["position"], body["placed_at"])
+            out += [fact("state_summon_placed", q["id"], high),
+                    fact("state_summon_placed_floor", q["id"], low)]
     return out
 
 
@@ -1050,163 +1108,3 @@ def vocabulary():
                  ("state_summon_placed", 2), ("state_summon_placed_floor", 2),
                  ("state_terrain_between", 3), ("state_terrain_near", 3),
                  ("state_terrain_near_floor", 3), ("state_terrain_contact", 2)))
-
-
-def document(facts):
-    """A state document from input facts (state_* without a world), for analysis witnesses:
-    models with their positions, facings and flags, the sight entries and the queries.
-    Geometry facts are left out: the bridge computes them again from the positions."""
-    rows = input_rows(facts)
-
-    models = {}
-    for ident, unit, army, size in rows("state_model"):
-        models[ident] = {"id": ident, "unit": unit, "army": army, "size": size}
-    for ident, x, y in rows("state_position"):
-        models[ident]["position"] = [x, y]
-    for ident, facing in rows("state_facing"):
-        models[ident]["facing"] = facing
-    for flag in ("individual", "panicked", "hidden", "mounted", "chariot"):
-        for (ident,) in rows(f"state_{flag}"):
-            models[ident][flag] = True
-    for ident, stat, value in rows("state_stat"):
-        models[ident].setdefault("stats", {})[stat] = value
-    for ident, value in rows("state_mount_ld"):
-        models[ident]["mount"] = {"ld": value}
-    for ident, _index, value in sorted(rows("state_crew_ld"), key=lambda r: r[1]):
-        models[ident].setdefault("crew", []).append({"ld": value})
-    for ident, cause in rows("state_causes"):
-        models[ident]["causes"] = cause
-    for ident, factor in rows("state_immune"):
-        models[ident].setdefault("immune", []).append(factor)
-    for predicate, key in (("state_fear_radius", "fear_radius"),
-                           ("state_command_range", "command_range"),
-                           ("state_height", "height"), ("state_altitude", "altitude"),
-                           ("state_elevation", "elevation")):
-        for ident, value in rows(predicate):
-            models[ident][key] = _inches(value)
-    sight = {}
-    def boolean(value):
-        return value in (True, "true")
-    for predicate, key, convert in (("state_los_given", "los", boolean),
-                                    ("state_cover", "cover", None),
-                                    ("state_half_visible", "half_visible", boolean),
-                                    ("state_wall", "wall_height", _inches),
-                                    ("state_wood", "wood", _inches)):
-        for a, b, value in rows(predicate):
-            entry = sight.setdefault((a, b), {"from": a, "to": b})
-            entry[key] = convert(value) if convert else value
-    engaging = {a for (a,) in rows("state_engagement_given")}
-    for (a,) in rows("state_engagement_given"):
-        # each pair once: by the first of the two that gives engagement
-        others = [b for x, b in rows("state_engaged_given")
-                  if x == a and not (b in engaging and b < a)]
-        sight[(a, None)] = {"from": a, "engaged_with": others}
-    queries = []
-    weapons = {q: (s, m, x, d) for q, s, m, x, d in rows("state_weapon")}
-    targets = dict(rows("state_shoot_target"))
-    adds = {q for (q,) in rows("state_weapon_adds_strength")}
-    rates = {q: {"shots": s, "actions": a} for q, s, a in rows("state_weapon_rate")}
-    for query, shooter in rows("state_shoot"):
-        s, m, x, d = weapons[query]
-        body = {"shooter": shooter, "weapon": {
-            "short": _inches(s), "medium": _inches(m), "max": _inches(x), "damage": d}}
-        if query in adds:
-            body["weapon"]["adds_strength"] = True
-        if query in targets:
-            body["target"] = targets[query]
-        if query in rates:
-            body["weapon"]["rate"] = rates[query]
-        queries.append({"id": query, "shoot": body})
-    levels, ranges = dict(rows("state_spell")), dict(rows("state_spell_range"))
-    costs, spent = dict(rows("state_spell_actions")), dict(rows("state_cast_spent"))
-    flags = [(key, value, {q for q, *_ in rows(f"state_spell_{flag}")})
-             for flag, key, value in (("resistable", "resistable", True),
-                                      ("offensive", "offensive", True),
-                                      ("without_los", "needs_los", False),
-                                      ("any_distance", "needs_range", False),
-                                      ("self_only", "self_only", True))]
-    for query, caster, target in rows("state_cast"):
-        spell = {"level": levels[query], "resistable": False, "offensive": False}
-        for key, value, flagged in flags:
-            if query in flagged:
-                spell[key] = value
-        if query in ranges:
-            spell["range"] = _inches(ranges[query])
-        body = {"caster": caster, "target": target, "spell": spell}
-        if query in costs:
-            spell["actions"] = costs[query]
-        if query in spent:
-            body["actions_spent"] = spent[query]
-        queries.append({"id": query, "cast": body})
-    causers = dict(rows("state_morale_causer"))
-    starts = dict(rows("state_morale_start"))
-    retests = {q for (q,) in rows("state_morale_retest")}
-    losses = {q for (q,) in rows("state_morale_losses_last_round")}
-    for query, group, factor in rows("state_morale"):
-        body = {"unit": group, "factor": factor}
-        if query in causers:
-            body["causer"] = causers[query]
-        if query in starts:
-            body["starting_strength"] = starts[query]
-        if query in retests:
-            body["retest"] = True
-        if query in losses:
-            body["losses_last_round"] = True
-        for predicate, excellent in (("state_morale_passed", False),
-                                     ("state_morale_passed_excellent", True)):
-            for q, passed_factor, causer in rows(predicate):
-                if q == query:
-                    entry = {"factor": passed_factor, "excellent": excellent}
-                    if causer != "":
-                        entry["causer"] = causer
-                    body.setdefault("passed", []).append(entry)
-        queries.append({"id": query, "morale": body})
-    marked = {q for (q,) in rows("state_pre_battle_marked")}
-    concentrate = {q for (q,) in rows("state_pre_battle_concentrate")}
-    army_cast = dict(rows("state_pre_battle_army_cast"))
-    for query, caster in rows("state_pre_battle"):
-        queries.append({"id": query, "pre_battle": {
-            "caster": caster, "marked": query in marked, "concentrate": query in concentrate,
-            "army_spells_cast": army_cast.get(query, 0)}})
-    counts = dict(rows("state_summon_count"))
-    placed = {q: [x, y] for q, x, y in rows("state_summon_at")}
-    for query, summoner in rows("state_summon"):
-        body = {"summoner": summoner, "spell": {"level": levels[query]},
-                "summoned_so_far": counts.get(query, 0)}
-        if query in placed:
-            body["placed_at"] = placed[query]
-        queries.append({"id": query, "summon": body})
-    for query, summoner in rows("state_control"):
-        body = {"summoner": summoner}
-        for predicate, key in (("state_control_unit", "units"), ("state_control_paid", "paid"),
-                               ("state_control_forced", "forced_first")):
-            body[key] = [u for q, u in rows(predicate) if q == query]
-        queries.append({"id": query, "control": body})
-    dead = {q for (q,) in rows("state_rampage_summoner_dead")}
-    no_control = {q for (q,) in rows("state_rampage_no_control")}
-    for query, unit in rows("state_rampage"):
-        queries.append({"id": query, "rampage": {"unit": unit, "summoner_dead": query in dead,
-                                                 "summoner_takes_control":
-                                                     query not in no_control}})
-    for query, die, face in rows("state_roll"):
-        entry = next(q for q in queries if q["id"] == query)
-        if die == "first":
-            entry["roll"] = face
-        elif die == "reroll":
-            entry["reroll"] = face
-        elif die == "ld":
-            entry["shoot"]["ld_roll"] = face
-        else:
-            entry[next(k for k in KIND_SPECS if k in entry)]["table_roll"] = face
-    doc = {"rulebook": "chronopia", "models": [models[k] for k in sorted(models)]}
-    ends = {w: ([_inches(x1), _inches(y1)], [_inches(x2), _inches(y2)])
-            for w, x1, y1, x2, y2 in rows("state_terrain_at")}
-    terrain = [{"id": w, "kind": kind, "from": ends[w][0], "to": ends[w][1],
-                "height": _inches(height)} for w, kind, height in rows("state_terrain")]
-    if terrain:
-        doc["terrain"] = sorted(terrain, key=lambda t: t["id"])
-    if sight:
-        doc["sight"] = [sight[k] for k in sorted(sight, key=repr)]
-    if queries:
-        doc["queries"] = queries
-    return doc
