@@ -1,4 +1,4 @@
-"""The input facts are declared once (pybridge/documents/declared.py): a rulebook's
+"""The input facts are declared once (pybridge/books/declared.py): a rulebook's
 ``facts()`` and ``document()`` both follow from its declarations, so they must be inverse.
 Every example of every registered rulebook goes to facts, back to a document, and to facts
 again: the same facts, and a document the rulebook validates. (The analysis's own round trip,
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pybridge.books import RULEBOOKS
-from pybridge.documents.declared import (
+from pybridge.books.declared import (
     KEY,
     OUTER,
     Boolean,

@@ -5,20 +5,6 @@ Rules live in ``asp/b5/``."""
 
 from functools import cached_property
 
-from ..documents.declared import (
-    KEY,
-    OUTER,
-    Boolean,
-    Custom,
-    Every,
-    Fact,
-    Facts,
-    Field,
-    Flag,
-    Name,
-    Present,
-    Records,
-)
 from ..documents.schema import (
     Bool,
     Either,
@@ -39,6 +25,20 @@ from ..engine.symbols import Const, fact
 from ..errors import InputError
 from .base import Rulebook, RulingKind
 from .bound import Bound
+from .declared import (
+    KEY,
+    OUTER,
+    Boolean,
+    Custom,
+    Every,
+    Fact,
+    Facts,
+    Field,
+    Flag,
+    Name,
+    Present,
+    Records,
+)
 
 PHASES = ("movement", "conflict", "effect", "retreat")
 RETREAT = "retreat"

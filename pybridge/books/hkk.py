@@ -5,7 +5,6 @@ and ruling fields. Rules live in ``asp/hkk/``."""
 
 from functools import cached_property
 
-from ..documents.declared import KEY, OUTER, Every, Fact, Facts, Flag, Items, Name, Records
 from ..documents.schema import (
     Bool,
     Either,
@@ -24,6 +23,7 @@ from ..documents.schema import (
 from ..engine.symbols import Const
 from .base import Rulebook, RulingKind
 from .bound import Bound
+from .declared import KEY, OUTER, Every, Fact, Facts, Flag, Items, Name, Records
 
 KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
          "item", "reaction")

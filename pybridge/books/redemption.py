@@ -6,7 +6,6 @@ fact mapping and ruling fields. Rules live in ``asp/redemption/``.
 
 from functools import cached_property
 
-from ..documents.declared import KEY, Fact, Facts, Field, Flag, Name, Records
 from ..documents.schema import (
     Bool,
     Either,
@@ -26,6 +25,7 @@ from ..engine.symbols import Const, Term, from_symbol, identifier
 from ..errors import InputError
 from .base import Rulebook, RulingKind
 from .bound import Bound
+from .declared import KEY, Fact, Facts, Field, Flag, Name, Records
 
 PHASES = ("draw", "upkeep", "preparation", "battle", "discard")
 DURATIONS = ("phase", "turn", "game")

@@ -7,21 +7,6 @@ package's ``geometry``) and fact mapping; its ruling kinds are in ``kinds``. Rul
 from fractions import Fraction
 from functools import cache, cached_property
 
-from ...documents.declared import (
-    KEY,
-    OUTER,
-    Boolean,
-    Custom,
-    Elements,
-    Every,
-    Fact,
-    Facts,
-    Field,
-    Flag,
-    Name,
-    Records,
-    Which,
-)
 from ...documents.schema import (
     AllOf,
     AnyOf,
@@ -45,6 +30,21 @@ from ...engine.symbols import Const, fact
 from ...errors import InputError
 from ..base import Rulebook
 from ..bound import Bound
+from ..declared import (
+    KEY,
+    OUTER,
+    Boolean,
+    Custom,
+    Elements,
+    Every,
+    Fact,
+    Facts,
+    Field,
+    Flag,
+    Name,
+    Records,
+    Which,
+)
 from .geometry import (
     UNIT,
     Board,

@@ -468,7 +468,7 @@ class Facts:
 
 def in_order(value, spec):
     """``value`` with each record's keys in the order ``spec`` (a schema spec) lists them."""
-    from .schema import ListOf, Opt, Record
+    from ..documents.schema import ListOf, Opt, Record
     if isinstance(spec, Opt):
         spec = spec.spec
     if isinstance(spec, Record) and isinstance(value, dict):
