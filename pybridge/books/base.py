@@ -5,7 +5,6 @@ from typing import Callable
 
 from ..documents.fields import Fields
 from ..engine.encoding import Encoding
-from ..engine.symbols import unpack
 
 
 class RulingKind(Fields):
@@ -28,9 +27,6 @@ class Rulebook:
     listing_bounds = {}      # smaller defaults for enumerate and diff, by bound name
     diff_bounds = {}         # diff's own, over those (it lists only the states that change)
     answers_queries = False  # its rulings name the query they answer (answers/2 atoms)
-    witness_inputs = ()      # (predicate, arity) of input facts no rule reads that witnesses
-                             # need to become documents (e.g. positions, from which the
-                             # bridge computes the geometry the rules read)
     vocabulary = None        # inputs.Vocabulary: the input facts, from which the analysis
                              # generates the state space (analysis/generate.py)
     open_values = False      # its space's integer fields are variables of a theory solver in
@@ -38,7 +34,7 @@ class Rulebook:
     chosen_values = ()       # invariants whose arithmetic sums input values (#sum): searched
                              # with the values chosen, not open
     spec = None              # schema.Record: the state document (validation, JSON Schema)
-    declared = None          # documents.declared.Facts: the input facts of a document, from
+    declared = None          # books.declared.Facts: the input facts of a document, from
                              # which facts() and document() follow
     sample = None            # a valid document using every field: `rulings new`'s example
                              # values (pybridge/documents/document_template.py)
@@ -54,6 +50,13 @@ class Rulebook:
     @cached_property
     def kind_order(self):
         return {kind.name: index for index, kind in enumerate(self.kinds)}
+
+    @property
+    def witness_inputs(self):
+        """(predicate, arity) of input facts no rule reads that witnesses need to become
+        documents (the declared facts' sources: chronopia's positions, from which the
+        bridge computes the geometry the rules read)."""
+        return self.declared.witness_inputs
 
     def space_facts(self, bounds):
         """Facts the state space needs from the bridge (e.g. the geometry of its grid)."""
@@ -71,16 +74,3 @@ class Rulebook:
         """A state document from input facts (without a world): the inverse of facts(), for
         analysis witnesses."""
         return self.declared.document(facts)
-
-
-def input_rows(facts):
-    """For turning input facts back into a document: ``rows(name)`` gives the argument values
-    of every fact of predicate ``name``, in a fixed order."""
-    by = {}
-    for symbol in facts:
-        name, values, _ = unpack(symbol)
-        by.setdefault(name, []).append(values)
-
-    def rows(name):
-        return sorted(by.get(name, []), key=repr)
-    return rows

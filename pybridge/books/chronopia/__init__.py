@@ -547,7 +547,6 @@ class Chronopia(Rulebook):
     # diff lists only the states that change: a shooter with its RS and a target (RS 3 or
     # 10, minus range and cover: a modified RS below 3)
     diff_bounds = {"max_models": 2, "max_features": 1}
-    witness_inputs = FACTS.witness_inputs     # positions and the like (FACTS: sources)
 
     def max_class_size(self, bounds):
         return max(bounds["max_models"], bounds["max_queries"])
