@@ -1,5 +1,5 @@
 """The published JSON Schema against validation: what may differ, and the check of one
-document (issue 15, item 2). Used by tests/test_schema_export.py, which compares them over
+document (issue 15, item 2). Used by tests/contract/test_schema_agreement.py, which compares them over
 the examples, the bad-input edits, the shared builders and fuzz mutations, and by
 tests/conftest.py, which compares them on every document any test rules or validates in
 its own process (the documents the per-rule test files write inline included).
@@ -118,7 +118,7 @@ def _as_json(value, depth, budget):
         if not math.isfinite(value):
             raise NotJson("not a finite number")
         return float(value)
-    raise NotJson(type(value).__name__)       # HugeInt, test_fuzz.Raw, tuples...
+    raise NotJson(type(value).__name__)       # HugeInt, test_bad_input_fuzzing.Raw, tuples...
 
 
 def schema_errors(book, document):

@@ -26,7 +26,7 @@ def test_redemption_invariants_are_the_six_parts():
 # --- what an invariant may read --------------------------------------------------------------
 # The contract (input facts state_*, rulings), the edition the check sets (in_force/2: an
 # assumption per rule ID, never derived), the analysis's scaffolding, and the invariant's own
-# inv_* views; never the encoding's derived predicates (tests/test_vocabulary.py says the
+# inv_* views; never the encoding's derived predicates (tests/contract/test_state_spaces.py says the
 # same of every generated rulebook).
 CONTRACT = {"ruling", "world", "violation", "in_force"}
 

@@ -6,7 +6,7 @@ In a check the strengths and toughness of characters and cards are integer varia
 (``Ints(open=True)`` in Redemption.vocabulary): the generated space names each by its fact
 (``open(state_character, character(1), 2)``), and the battle comparisons are linear
 constraints over them. The states here come from the same generated space with values
-chosen (the values part, whose rulings tests/test_vocabulary.py shows to be `rule`'s); each is
+chosen (the values part, whose rulings tests/contract/test_state_spaces.py shows to be `rule`'s); each is
 pinned in the open search by its facts and by the bounds its values reach, and must get the
 same rulings.
 """

@@ -86,6 +86,21 @@ def test_numbers_beyond_the_limits_are_refused(text, problem):
         Num(lo=-10_000, hi=10_000).check(value, "x")
 
 
+@pytest.mark.parametrize("text, lo, hi, problem", [
+    ("-1e-323", 0, 100, r"-1e-323 is out of range \(0..100\)"),    # below a bound of 0
+    ("1e-40", -100, 0, r"1e-40 is out of range \(-100..0\)"),     # above a bound of 0
+    ("1e-40", 0, 100, "has more than 30 decimals"),              # inside: too fine
+    ("-1e-40", -100, 100, "has more than 30 decimals"),
+])
+def test_a_number_too_fine_on_the_wrong_side_of_a_bound_is_out_of_range(text, lo, hi,
+                                                                       problem):
+    """However small, a negative number is below a lower bound of 0: that is its error."""
+    value = PlainFloat(float(text))
+    value.text = text
+    with pytest.raises(InputError, match=problem):
+        Num(lo=lo, hi=hi).check(value, "x")
+
+
 def test_the_limit_applies_to_json_numbers_too(tmp_path):
     # JSON's 1e-300 is a float; its text (repr) has 300 decimals
     document = {"rulebook": "chronopia", "models": [

@@ -5,7 +5,7 @@ A rulebook declares, for each input fact, where in a state document its argument
 records of ``characters``. From the same declaration :meth:`Facts.facts` makes the facts of a
 validated state, and :meth:`Facts.document` makes the document back from facts (an analysis
 witness), as clorm's ``Predicate`` maps a class to atoms both ways. A test checks that the
-two are inverse on every example (tests/test_declared_facts.py).
+two are inverse on every example (tests/contract/test_declared_facts.py).
 
 An argument of a fact is one of:
 

@@ -186,6 +186,9 @@ def _exact_decimal(text, spec, path):
         scale = (-1 if exponent_sign == "-" else 1) * int(exponent or "0")
     scale += len(digits) - len(significant) - len(part or "")     # value = significant * 10**scale
     if -scale > MAX_DECIMALS:
+        if (spec.lo >= 0 if sign == "-" else spec.hi <= 0):
+            # however small, it is on the wrong side of a bound: that is what to say
+            raise InputError(f"{_cut(text)} is out of range ({spec.lo}..{spec.hi})", path)
         raise InputError(f"{_cut(text)} has more than {MAX_DECIMALS} decimals", path)
     significant = significant.lstrip("0")
     if len(significant) + scale > len(str(max(abs(spec.lo), abs(spec.hi)))):

@@ -4,7 +4,7 @@ Not an expected value: a regression snapshot for refactoring the explanations (i
 item 2: the says* atoms generated from the rules instead of written by hand). It records,
 for every example under every edition of its rulebook, and for a sample of the states a
 small enumeration of each rulebook lists, the SHA-256 of ``rule(..., explain=True)`` as
-canonical JSON. tests/test_explanation_snapshot.py compares the trees of today with it;
+canonical JSON. tests/contract/test_explanation_snapshot.py compares the trees of today with it;
 a difference is allowed only with a stated reason there.
 
     python3 tests/snapshots/make_explanations.py      # run from the repository's root

@@ -15,7 +15,7 @@ from pybridge.documents.loading import load_document, parse_document
 from pybridge.documents.schema_export import dumps, json_schema
 from pybridge.errors import InputError
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*", "*.yaml")))
 

@@ -10,7 +10,7 @@ accepts.
 
 Documents: the examples, the base documents and every edit of the bad-input tests of the
 four rulebooks (tests/test_*input_errors.py), documents built with tests/redemption_states.py,
-and the fuzz mutations of tests/test_fuzz.py (a node replaced by a wrong-typed value, a key
+and the fuzz mutations of tests/contract/test_bad_input_fuzzing.py (a node replaced by a wrong-typed value, a key
 deleted, an unknown key added), on every example. Every other document a test rules or
 validates in its own process is compared too, by tests/conftest.py (the documents the
 per-rule test files write inline); what may differ is in tests/schema_agreement.py.
@@ -23,13 +23,13 @@ import os
 
 import jsonschema
 import pytest
+import test_bad_input_fuzzing as fuzzing
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import redemption_states as rs
 import test_b5_input_errors
 import test_chronopia_input_errors
-import test_fuzz
 import test_hkk_input_errors
 import test_input_errors
 from pybridge import api, books
@@ -47,7 +47,7 @@ from schema_agreement import (
     schema_errors,
 )
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def verdicts(book, document):
@@ -223,8 +223,8 @@ CHEAP = settings(max_examples=150, deadline=None, derandomize=True, database=Non
 
 def drawn_path(data, book, where=lambda node: True):
     """An example document of ``book`` and the path of one of its nodes ``where`` holds."""
-    _, doc = data.draw(test_fuzz.example(book), label="example")
-    paths = [path for path, node in test_fuzz.walk(doc) if path and where(node)]
+    _, doc = data.draw(fuzzing.example(book), label="example")
+    paths = [path for path, node in fuzzing.walk(doc) if path and where(node)]
     return doc, data.draw(st.sampled_from(paths), label="path")
 
 
@@ -233,7 +233,7 @@ def drawn_path(data, book, where=lambda node: True):
 @given(data=st.data())
 def test_a_node_replaced_by_a_wrong_typed_value(book, data):
     doc, path = drawn_path(data, book)
-    test_fuzz.put(doc, path, data.draw(test_fuzz.WRONG_VALUES, label="value"))
+    fuzzing.put(doc, path, data.draw(fuzzing.WRONG_VALUES, label="value"))
     assert_agree(book, doc)
 
 
@@ -242,7 +242,7 @@ def test_a_node_replaced_by_a_wrong_typed_value(book, data):
 @given(data=st.data())
 def test_a_key_deleted(book, data):
     doc, path = drawn_path(data, book)
-    del test_fuzz.at(doc, path[:-1])[path[-1]]
+    del fuzzing.at(doc, path[:-1])[path[-1]]
     assert_agree(book, doc)
 
 
@@ -250,14 +250,14 @@ def test_a_key_deleted(book, data):
 @CHEAP
 @given(data=st.data())
 def test_an_unknown_key_added(book, data):
-    _, doc = data.draw(test_fuzz.example(book), label="example")
-    mappings = [path for path, node in test_fuzz.walk(doc) if isinstance(node, dict)]
+    _, doc = data.draw(fuzzing.example(book), label="example")
+    mappings = [path for path, node in fuzzing.walk(doc) if isinstance(node, dict)]
     where = data.draw(st.sampled_from(mappings), label="mapping")
-    key = data.draw(st.one_of(test_fuzz.KEY_TEXT, st.sampled_from(
+    key = data.draw(st.one_of(fuzzing.KEY_TEXT, st.sampled_from(
         ["id", "edition", "unit", "strength", "shoot", "roll", "to", "type"])), label="key")
-    value = data.draw(st.one_of(test_fuzz.small_scalars, test_fuzz.WRONG_VALUES),
+    value = data.draw(st.one_of(fuzzing.small_scalars, fuzzing.WRONG_VALUES),
                       label="value")
-    test_fuzz.at(doc, where)[key] = value
+    fuzzing.at(doc, where)[key] = value
     assert_agree(book, doc)
 
 
@@ -268,13 +268,13 @@ def test_a_value_of_another_record_put_in_place(book, data):
     """A value of the right kind taken from elsewhere in the examples (an id where an id
     belongs, a number where a number belongs): the mutations that stay valid most often."""
     doc, path = drawn_path(data, book, lambda node: not isinstance(node, (dict, list)))
-    seen = test_fuzz.SEEN[book]
+    seen = fuzzing.SEEN[book]
     name = [step for step in path if isinstance(step, str)][-1]
     anywhere = sorted({(type(v).__name__, repr(v)): v for values in seen.values()
                        for v in values}.items())
     value = data.draw(st.one_of(st.sampled_from(seen[name]),
                                 st.sampled_from([v for _, v in anywhere])), label="value")
-    test_fuzz.put(doc, path, value)
+    fuzzing.put(doc, path, value)
     assert_agree(book, doc)
 
 

@@ -20,7 +20,7 @@ from pybridge.engine.symbols import unpack
 from pybridge.engine.worlds import signatures
 
 GENERATED = [name for name, book in RULEBOOKS.items() if book.vocabulary is not None]
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 # Spaces whose exact symmetry breaking grounds slowly at these tests' bounds (chronopia's
 # three interchangeable models: minutes); what they test needs none, a search's sorting will do.
 SEARCH_ONLY = {"chronopia"}

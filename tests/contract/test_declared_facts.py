@@ -2,7 +2,7 @@
 ``facts()`` and ``document()`` both follow from its declarations, so they must be inverse.
 Every example of every registered rulebook goes to facts, back to a document, and to facts
 again: the same facts, and a document the rulebook validates. (The analysis's own round trip,
-from states of the generated space, is tests/test_vocabulary.py's.)"""
+from states of the generated space, is tests/contract/test_state_spaces.py's.)"""
 
 from pathlib import Path
 
@@ -29,7 +29,7 @@ from pybridge.documents.loading import load_document
 from pybridge.engine.symbols import Const, fact
 from pybridge.errors import InputError
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _valid(book, path):
@@ -55,7 +55,7 @@ def test_every_example_goes_to_facts_and_back(name, path):
     if book.witness_inputs:
         # Its source facts (chronopia's positions) are no facts of a document: the bridge
         # gives what it derives from them instead. Without them the document read back is
-        # not valid (an analysis witness has them: tests/test_vocabulary.py), so its
+        # not valid (an analysis witness has them: tests/contract/test_state_spaces.py), so its
         # declared facts are compared.
         declared = book.declared.facts(document)
         assert sorted(map(str, declared)) == sorted(map(str, book.declared.facts(state)))

@@ -12,7 +12,7 @@ import pybridge
 from pybridge.books import RULEBOOKS
 from pybridge.errors import InputError
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MISSING = "no such thing ✗"
 # Fields that may name an id without referring to it: a chronopia model's unit is by default
 # the model's own id (an individual is its own unit), and any other name founds a unit.

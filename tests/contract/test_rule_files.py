@@ -12,7 +12,7 @@ from pybridge.books import RULEBOOKS, get
 from pybridge.engine.encoding import asp_root
 from pybridge.engine.solving import ground
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 
 # The digest's IDs, in the order of the source (../shared/rules/redemption.md), then the
@@ -130,7 +130,7 @@ def fast_test_names():
     """The names of the tests the fast loop (pytest -m "not slow") runs: every test function
     of tests/ whose module and function carry no slow mark."""
     names = set()
-    for path in Path(__file__).parent.glob("test_*.py"):
+    for path in (ROOT / "tests").rglob("test_*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if any(isinstance(s, ast.Assign) and "pytest.mark.slow" in ast.unparse(s.value)
                and any(getattr(t, "id", "") == "pytestmark" for t in s.targets) for s in tree.body):

@@ -49,7 +49,7 @@ from pybridge.cli.main import cli
 from pybridge.documents.loading import load_document
 from reference.redemption import rule_battle
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 EXAMPLES = {
     book: [(os.path.basename(path), load_document(path))

@@ -28,7 +28,7 @@ from pybridge.books import RULEBOOKS
 from pybridge.cli.main import cli
 from pybridge.documents.loading import load_document
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 SEEDS = ("0", "1", "12345")
 RULE_SEEDS = ("0", "1", "2", "3", "12345")    # rule is cheap: more chances to see hash order
