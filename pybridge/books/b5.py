@@ -23,7 +23,7 @@ from ..documents.schema import (
 from ..engine.solving import ground
 from ..engine.symbols import Const, fact
 from ..errors import InputError
-from .base import Rulebook, RulingKind
+from .base import Rulebook, RulingKind, state_document
 from .bound import Bound
 from .declared import (
     KEY,
@@ -113,9 +113,7 @@ ORDER = Record({"id": Str(), "being": Str(), "kind": Enum(("move", "discovery"))
     "wins_preconflict": "a discovery's pre-conflict: won or lost (absent: none)",
 }, rules=(Requires(Given("wins_preconflict"), Is("kind", ("discovery",)), "wins_preconflict",
                    "only a discovery has a pre-conflict"),))
-DOCUMENT = Record({
-    "rulebook": Enum(("b5",)),
-    "edition": Opt(Str()),
+DOCUMENT = state_document("b5", "errata", {
     "phases": Opt(ListOf(Str(), unique="phase",
                          contains=(RETREAT, f"the phases must include {RETREAT!r} (B.5.2.7)"))),
     "beings": Opt(ListOf(BEING), list),
@@ -123,8 +121,6 @@ DOCUMENT = Record({
     "protections": Opt(ListOf(PROTECTION), list),
     "orders": Opt(ListOf(ORDER), list),
 }, about={
-    "rulebook": "the rulebook: b5",
-    "edition": "the edition to rule by (default errata; --edition overrides it)",
     "phases": "the phases of the turn, in order (default movement, conflict, effect, retreat)",
     "beings": "the beings (fleets, armies...)",
     "elements": "the elements (apparitions)",

@@ -4,6 +4,7 @@ from functools import cached_property
 from typing import Callable
 
 from ..documents.fields import Fields
+from ..documents.schema import Enum, Opt, Record, Str
 from ..engine.encoding import Encoding
 
 
@@ -14,6 +15,16 @@ class RulingKind(Fields):
     name: str
     fields: tuple
     text: Callable
+
+
+def state_document(rulebook, default_edition, fields, about, **options):
+    """The schema of a rulebook's state document: its own ``fields`` after the two every
+    document has, ``rulebook`` (its name) and ``edition`` (optional: the rulebook's
+    ``default_edition`` unless given)."""
+    return Record({"rulebook": Enum((rulebook,)), "edition": Opt(Str()), **fields}, about={
+        "rulebook": f"the rulebook: {rulebook}",
+        "edition": f"the edition to rule by (default {default_edition}; --edition overrides "
+                   "it)", **about}, **options)
 
 
 class Rulebook:

@@ -21,7 +21,7 @@ from ..documents.schema import (
     refuse_cycles,
 )
 from ..engine.symbols import Const
-from .base import Rulebook, RulingKind
+from .base import Rulebook, RulingKind, state_document
 from .bound import Bound
 from .declared import KEY, OUTER, Every, Fact, Facts, Flag, Items, Name, Records
 
@@ -114,16 +114,12 @@ EVENT = OneKey({"gain_immunity": Record({"card": Str(), "kind": Enum(IMMUNITY_KI
     "kind": "the immunity gained",
     "granted_by": "the card that grants it",
 })}, about={"gain_immunity": "a card gains an immunity"})
-DOCUMENT = Record({
-    "rulebook": Enum(("hkk",)),
-    "edition": Opt(Str()),
+DOCUMENT = state_document("hkk", "literal", {
     "cards": Opt(ListOf(CARD), list),
     "effects": Opt(ListOf(EFFECT), list),
     "reactions": Opt(ListOf(REACTION), list),
     "events": Opt(ListOf(EVENT), list),
 }, about={
-    "rulebook": "the rulebook: hkk",
-    "edition": "the edition to rule by (default literal; --edition overrides it)",
     "cards": "the cards in play",
     "effects": "effects of one card on another",
     "reactions": "reactions of one card to another",

@@ -23,7 +23,7 @@ from ..documents.schema import (
 )
 from ..engine.symbols import Const, Term, from_symbol, identifier
 from ..errors import InputError
-from .base import Rulebook, RulingKind
+from .base import Rulebook, RulingKind, state_document
 from .bound import Bound
 from .declared import KEY, Fact, Facts, Field, Flag, Name, Records
 
@@ -92,17 +92,13 @@ ABILITY = Record({"id": Str(), "on": Str(), "target": Str()}, about={
     "on": "the card the ability is on",
     "target": "the card it targets",
 })
-DOCUMENT = Record({
-    "rulebook": Enum(("redemption",)),
-    "edition": Opt(Str()),
+DOCUMENT = state_document("redemption", "literal", {
     "phase": Opt(Enum(PHASES), "battle"),
     "characters": Opt(ListOf(CHARACTER), list),
     "cards": Opt(ListOf(CARD), list),
     "immunities": Opt(ListOf(IMMUNITY), list),
     "abilities": Opt(ListOf(ABILITY), list),
 }, about={
-    "rulebook": "the rulebook: redemption",
-    "edition": "the edition to rule by (default literal; --edition overrides it)",
     "phase": "the phase of the turn (default battle)",
     "characters": "the characters, both sides, in battle or not",
     "cards": "enhancements and other cards; strength and toughness are bonuses",

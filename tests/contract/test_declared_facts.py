@@ -66,10 +66,13 @@ def test_every_example_goes_to_facts_and_back(name, path):
     assert book.document(again) == document
 
 
-def test_every_rulebook_declares_its_facts():
+def test_every_rulebook_declares_its_document_and_facts():
     for name, book in RULEBOOKS.items():
         assert isinstance(book.declared, Facts), name
         assert book.declared.rulebook == name
+        assert book.spec.fields["rulebook"].values == (name,)    # books.base.state_document
+        assert f"(default {book.default_edition};" in book.spec.about["edition"], name
+        assert book.default_edition in book.encoding.editions, name
 
 
 # The declarations themselves, on a small made-up document.

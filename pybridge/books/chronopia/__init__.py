@@ -28,7 +28,7 @@ from ...documents.schema import (
 )
 from ...engine.symbols import Const, fact
 from ...errors import InputError
-from ..base import Rulebook
+from ..base import Rulebook, state_document
 from ..bound import Bound
 from ..declared import (
     KEY,
@@ -274,16 +274,12 @@ QUERY = Record({"id": Opt(Str()), "roll": Opt(ROLL), "reroll": Opt(Int(lo=2, hi=
                        "(summoner_takes_control: false)"),
     Requires(Given("reroll"), Is("roll", (None, 1)), "reroll",
              lambda q: f"a re-roll follows only a roll of 1 (the roll is {q['roll']})")))
-DOCUMENT = Record({
-    "rulebook": Enum(("chronopia",)),
-    "edition": Opt(Str()),
+DOCUMENT = state_document("chronopia", "crit_3_or_less", {
     "models": Opt(ListOf(MODEL), list),
     "sight": Opt(ListOf(SIGHT), list),
     "terrain": Opt(ListOf(TERRAIN), list),
     "queries": Opt(ListOf(QUERY), list),
 }, about={
-    "rulebook": "the rulebook: chronopia",
-    "edition": "the edition to rule by (default crit_3_or_less; --edition overrides it)",
     "models": "the models on the table",
     "sight": "per-pair facts the geometry cannot give; they override it",
     "terrain": "pieces of terrain as segments (cover and walls from the geometry)",
