@@ -1,7 +1,7 @@
 """Input facts declared once, for both directions.
 
 A rulebook declares, for each input fact, where in a state document its arguments live:
-``Fact("state_character", KEY, Field("alignment", Const), "strength", "toughness")`` in the
+``Fact("state_character", KEY, Name("alignment"), "strength", "toughness")`` in the
 records of ``characters``. From the same declaration :meth:`Facts.facts` makes the facts of a
 validated state, and :meth:`Facts.document` makes the document back from facts (an analysis
 witness), as clorm's ``Predicate`` maps a class to atoms both ways. A test checks that the
