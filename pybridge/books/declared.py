@@ -415,17 +415,9 @@ class Facts:
             self._collection_document(child, doc, rows, context,
                                       {key: record for (_, key), record in found.items()},
                                       _width(collection.key))
-        by_parent = {}
-        for (outer, _), record in sorted(found.items(),
-                                           key=lambda item: (repr(item[0][0]), item[0][1])):
-            by_parent.setdefault(outer, []).append(record)
-        for outer, records in by_parent.items():
-            if collection.order is not None:
-                records.sort(key=collection.order)
-            container = parents[outer] if nested else doc
-            _set(container, collection.path, records)
-        if collection.always and not nested:
-            doc.setdefault(collection.path, [])
+        _place(collection, doc, parents,
+               [(outer, record) for (outer, _), record in
+                sorted(found.items(), key=lambda item: (repr(item[0][0]), item[0][1]))])
 
     def _joined(self, collection, doc, rows, context, parents):
         """Records of a collection without keys (``Records(key=None)``) read back: the
@@ -455,15 +447,21 @@ class Facts:
                 joined += [(outer, {**record, **extension}) for extension in agreeing] \
                     or [(outer, record)]
             found = joined
-        by_parent = {}
-        for outer, record in found:
-            by_parent.setdefault(outer, []).append(record)
-        for outer, records in by_parent.items():
-            if collection.order is not None:
-                records.sort(key=collection.order)
-            _set(parents[outer] if nested else doc, collection.path, records)
-        if collection.always and not nested:
-            doc.setdefault(collection.path, [])
+        _place(collection, doc, parents, found)
+
+
+def _place(collection, doc, parents, found):
+    """The records read back (``(outer key, record)``, in order) put into their lists: of
+    the document, or of the records they are nested in (``parents``, by key)."""
+    by_parent = {}
+    for outer, record in found:
+        by_parent.setdefault(outer, []).append(record)
+    for outer, records in by_parent.items():
+        if collection.order is not None:
+            records.sort(key=collection.order)
+        _set(doc if parents is None else parents[outer], collection.path, records)
+    if collection.always and parents is None:
+        doc.setdefault(collection.path, [])
 
 
 def in_order(value, spec):
