@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from pybridge import api
 from schema_agreement import Observer
+from shared_results import use_session
 
 
 @pytest.fixture(autouse=True)
@@ -26,3 +27,9 @@ def schema_agrees_with_validation(monkeypatch):
 def runner():
     """A click runner for the command line, shared by the modules that invoke it in-process."""
     return CliRunner()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_results_directory(tmp_path_factory):
+    """Where shared_results.shared keeps the session's results of expensive commands."""
+    use_session(tmp_path_factory)

@@ -8,7 +8,10 @@ first test that asks and read back from a file by the others. The file is in the
 temporary directory (the one all workers of a ``pytest -n`` session share; a session's own
 without xdist), so a result never outlives its session; a lock (fcntl) makes the others wait
 while the first computes, and a worker that dies computing leaves no result, so the next
-one computes it again."""
+one computes it again.
+
+``shared(*args)`` is the same for code that has no fixture at hand (a module's cached
+helper): the session's directory is set by conftest.py's ``shared_results_directory``."""
 
 import fcntl
 import hashlib
@@ -38,11 +41,28 @@ def _directory(tmp_path_factory):
     return directory
 
 
+DIRECTORY = None       # the session's directory of results (conftest.py sets it)
+
+
+def use_session(tmp_path_factory):
+    global DIRECTORY
+    DIRECTORY = _directory(tmp_path_factory)
+
+
 def shared_run(tmp_path_factory, *args):
     """A :class:`Shared` ``(exit_code, stdout, output)`` of ``rulings ARGS``, run once per
     session; a Traceback in the output fails every test that asks."""
+    return _run(_directory(tmp_path_factory), args)
+
+
+def shared(*args):
+    """:func:`shared_run` in the session's directory (set before any test runs)."""
+    assert DIRECTORY is not None, "conftest.py sets the session's directory"
+    return _run(DIRECTORY, args)
+
+
+def _run(directory, args):
     key = hashlib.sha256(json.dumps(args).encode("utf-8")).hexdigest()[:24]
-    directory = _directory(tmp_path_factory)
     path = directory / f"{key}.json"
     with open(directory / f"{key}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

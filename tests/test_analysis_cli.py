@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 import pybridge
 from pybridge.cli.main import cli
+from shared_results import shared
 
 EDITIONS = ("literal", "negative_counts")
 STATUSES = {"holds", "violated", "unknown"}
@@ -43,9 +44,9 @@ def invoke(*args):
 
 @functools.lru_cache(maxsize=None)
 def run_json(*args):
-    """(exit code, parsed stdout) of one command, run once per test session."""
-    result = invoke(*args)
-    assert "Traceback" not in result.output, result.output
+    """(exit code, parsed stdout) of one command, run once per test session (and shared
+    with the other modules that run it: shared_results)."""
+    result = shared(*args)
     assert result.stdout.endswith("\n") and result.stdout.count("\n") == 1, result.stdout[:2000]
     return result.exit_code, json.loads(result.stdout)
 

@@ -18,7 +18,7 @@ class Recording:
     def __init__(self):
         self.search_until = self.describe_until = None
 
-    def run(self, function, args, cubes, until, wanted=None):
+    def run(self, function, args, cubes, until, wanted=None, limit=None):
         self.search_until = until
         yield 0, Found(True, False, cost=(1,), top=1)
 

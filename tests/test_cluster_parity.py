@@ -17,6 +17,7 @@ from click.testing import CliRunner
 import pybridge
 from pybridge.analysis import cubes
 from pybridge.analysis.cubes import Found, Verdict
+from pybridge.analysis.program import analysis
 from pybridge.books import get
 from pybridge.cli.main import cli
 
@@ -58,8 +59,11 @@ def _same(one, many):
 @pytest.mark.parametrize("book,bounds,listing,editions", CASES, ids=BOOKS)
 def test_check_and_errata_are_the_same_on_a_cluster(scheduler, book, bounds, listing, editions):
     assert len(cubes.find(get(book), _bounds(book, bounds))) > 1
-    _same(pybridge.check(book, bounds, timeout=120),
-          pybridge.check(book, bounds, timeout=120, scheduler=scheduler))
+    # two invariants: each is merged across the cubes on its own, so two show it as well as
+    # all would (errata: all its contradictions)
+    some = [invariant.id for invariant in analysis(get(book)).invariants[:2]]
+    _same(pybridge.check(book, bounds, timeout=120, invariants=some),
+          pybridge.check(book, bounds, timeout=120, invariants=some, scheduler=scheduler))
     _same(pybridge.errata(book, bounds, timeout=120),
           pybridge.errata(book, bounds, timeout=120, scheduler=scheduler))
 

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 import pybridge
 from pybridge.books import get
 from pybridge.cli.main import cli
-from shared_results import shared_run
+from shared_results import shared, shared_run
 
 
 def run(*args):
@@ -22,7 +22,7 @@ def full_coverage(rulebook, edition):
     """`rulings coverage RULEBOOK --edition E` at the default bounds: every rule in force
     reached, each witness ruled alike through `rule` (a cited rule: exactly the rulings
     citing it; a needed one: its rulings given, none of those without it). The report."""
-    result = run("coverage", rulebook, "--edition", edition, "--format", "json")
+    result = shared("coverage", rulebook, "--edition", edition, "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     in_force = get(rulebook).encoding.editions[edition].rule_ids
@@ -39,14 +39,10 @@ def full_coverage(rulebook, edition):
     return report
 
 
-_REPORTS = {}
-
-
 def _b5_coverage(edition):
-    """`rulings coverage b5` at the default bounds, run once per edition."""
-    if edition not in _REPORTS:
-        _REPORTS[edition] = run("coverage", "b5", "--edition", edition, "--format", "json")
-    return _REPORTS[edition]
+    """`rulings coverage b5` at the default bounds, run once per edition in the session
+    (whichever worker asks first)."""
+    return shared("coverage", "b5", "--edition", edition, "--format", "json")
 
 
 @pytest.fixture(scope="module", params=["errata", "original"])
@@ -165,7 +161,7 @@ def test_coverage_redemption_reaches_every_rule_of_each_edition_at_the_default_b
     """Every rule in force is cited by a ruling of some state of the generated space (the
     hand-written space of characters and immunities reached 6 of 12): cards (RED-INT-1),
     selectors (RED-INT-2), durations (RED-INT-3), grants (RED-IMM-4), abilities (RED-IMM-2)."""
-    result = run("coverage", "redemption", "--edition", edition, "--format", "json")
+    result = shared("coverage", "redemption", "--edition", edition, "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     in_force = get("redemption").encoding.editions[edition].rule_ids

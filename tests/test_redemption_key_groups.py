@@ -93,7 +93,7 @@ def _battle(doc, edition=None):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, derandomize=True,
+@settings(max_examples=150, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(selector_battles())
 # A card without a type is no hero (only a character is one by default): once wrongly
@@ -188,7 +188,7 @@ def mixed_battles(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None, derandomize=True,
+@settings(max_examples=100, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(mixed_battles())
 def test_RED_INT_2_named_cards_beside_selectors_rule_as_the_cards_spelled_out(doc):

@@ -123,7 +123,8 @@ def _decide(executor, book, group, invariant, bounds, edition, cubes, timeout):
     searching = cluster.deadline(None if timeout is None else timeout - _reserve(timeout))
     task = (book.name, group, invariant.id, bounds.values, edition)
     verdict = Verdict(cubes)
-    for index, found in executor.run(search_cube, task, cubes, searching, verdict.wanted):
+    for index, found in executor.run(search_cube, task, cubes, searching, verdict.wanted,
+                                     verdict.limit):
         verdict.add(index, found)
     winner = verdict.winner()
     if winner is None:
@@ -150,10 +151,24 @@ def _rebuilt(rulebook, group, part_id, bounds_values, edition):
             set(book.encoding.editions[edition].rule_ids))
 
 
-def search_cube(rulebook, group, part_id, bounds_values, edition, cube, timeout):
-    """A task: the smallest violation of one part within one cube (a Found)."""
-    return _check_one(*_rebuilt(rulebook, group, part_id, bounds_values, edition), timeout,
-                      cube=cube)
+def search_cube(rulebook, group, part_id, bounds_values, edition, cube, timeout, at_most=None):
+    """A task: the smallest violation of one part within one cube (a Found).
+
+    ``at_most``: the objects of the smallest violation another cube has shown (Verdict.limit),
+    when known. A state with more cannot be the witness, so the cube is searched only for
+    states of at most that many objects: most such searches find none, and end sooner (the
+    searches of chronopia's three-model cube in its coverage). One that finds one is searched
+    again without the limit, so that its witness is the one it gives alone: the same whether
+    a cube was limited or not, in any order and on any number of workers."""
+    arguments = _rebuilt(rulebook, group, part_id, bounds_values, edition)
+    if at_most is None:
+        return _check_one(*arguments, timeout, cube=cube)
+    started = time.monotonic()
+    limited = _check_one(*arguments, timeout, cube=cube, at_most=at_most)
+    if not limited.violated:
+        return limited
+    left = None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
+    return _check_one(*arguments, left, cube=cube)
 
 
 def describe_witness(rulebook, group, part_id, bounds_values, edition, witness, timeout):
@@ -184,7 +199,7 @@ def _unknown(invariant, interrupted=False, reason=None):
 
 
 def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout, cube=(),
-               witness=None, shrink=True):
+               witness=None, shrink=True, at_most=None):
     """Without ``witness``: the search of one cube (a Found). With the merged ``witness``
     (its symbols as text, whether it is the smallest): the entry, with the rules involved."""
     started = time.monotonic()
@@ -194,6 +209,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
     if witness is not None and not shrink:
         return _described(book, invariant, witness)
     statements = program.minimize + program.violation_required + part_statements
+    if at_most is not None:
+        statements = statements + program.at_most_objects(at_most)
     theory = Theory.of(book.vocabulary) \
         if book.open_values and invariant.id not in book.chosen_values else None
     options = SEARCH_OPTIONS if theory is None else OPEN_SEARCH_OPTIONS

@@ -128,16 +128,18 @@ class Sequential:
 
     local = True
 
-    def run(self, function, args, cubes, until, wanted=None):
+    def run(self, function, args, cubes, until, wanted=None, limit=None):
         """(index, ``function(*args, cube, seconds_left)``) for each wanted cube, until the
-        deadline: a cube not started in time gives nothing."""
+        deadline: a cube not started in time gives nothing. ``limit(index)``, when given and
+        not None, is passed on as a last argument (what the cubes before have shown)."""
         for index, cube in enumerate(cubes):
             if wanted is not None and not wanted(index):
                 continue
             seconds = left(until)
             if seconds == 0:
                 return
-            yield index, function(*args, cube, seconds)
+            known = None if limit is None else limit(index)
+            yield index, function(*args, cube, seconds, *(() if known is None else (known,)))
 
     def call(self, function, args, until):
         return function(*args, left(until))
@@ -151,9 +153,10 @@ class Cluster:
     def __init__(self, client):
         self.client = client
 
-    def run(self, function, args, cubes, until, wanted=None):
+    def run(self, function, args, cubes, until, wanted=None, limit=None):
         """(index, result) as cubes finish (several at once: in index order); cubes no longer
-        wanted are cancelled, and so is every cube still out at the deadline (+ grace)."""
+        wanted are cancelled, and so is every cube still out at the deadline (+ grace).
+        Every cube is submitted at once, so none is given a ``limit``."""
         seconds = left(until)
         futures = {index: self.client.submit(function, *args, cube, seconds, pure=False,
                                              priority=-index)

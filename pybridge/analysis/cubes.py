@@ -142,6 +142,12 @@ class Verdict:
         tops = [found.top for found in self.found.values() if found.violated]
         return not tops or bound(self.cubes[index]) <= min(tops)
 
+    def limit(self, index):
+        """The most objects a violation in cube ``index`` may have and still be the witness:
+        those of the smallest violation found so far (None: none found)."""
+        tops = [found.top for found in self.found.values() if found.violated]
+        return min(tops) if tops else None
+
     def status(self):
         if self.winner() is not None:
             return "violated"

@@ -116,6 +116,15 @@ class Analysis:
         ast.parse_string(":- not violation.", statements.append, logger=silent)
         return statements
 
+    @staticmethod
+    def at_most_objects(count):
+        """No state with more than ``count`` objects (the witness cost at its top priority,
+        cubes.TOP): a cube's search for a witness smaller than one already found."""
+        statements = []
+        ast.parse_string(f":- #sum {{ W, T : witness_cost(3, W, T) }} > {int(count)}.",
+                         statements.append, logger=silent)
+        return statements
+
     @cached_property
     def diff(self):
         return _parse(self.root / "core" / "diff.lp")
