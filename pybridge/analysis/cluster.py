@@ -130,16 +130,16 @@ class Sequential:
 
     def run(self, function, args, cubes, until, wanted=None, limit=None):
         """(index, ``function(*args, cube, seconds_left)``) for each wanted cube, until the
-        deadline: a cube not started in time gives nothing. ``limit(index)``, when given and
-        not None, is passed on as a last argument (what the cubes before have shown)."""
+        deadline: a cube not started in time gives nothing. ``limit(index)``, when ``limit`` is
+        given, is passed on as a last argument (what the cubes before have shown)."""
         for index, cube in enumerate(cubes):
             if wanted is not None and not wanted(index):
                 continue
             seconds = left(until)
             if seconds == 0:
                 return
-            known = None if limit is None else limit(index)
-            yield index, function(*args, cube, seconds, *(() if known is None else (known,)))
+            known = () if limit is None else (limit(index),)
+            yield index, function(*args, cube, seconds, *known)
 
     def call(self, function, args, until):
         return function(*args, left(until))

@@ -139,14 +139,13 @@ class Verdict:
         return min(violations)[1] if violations else None
 
     def wanted(self, index):
-        tops = [found.top for found in self.found.values() if found.violated]
-        return not tops or bound(self.cubes[index]) <= min(tops)
+        smallest = self.limit(index)
+        return smallest is None or bound(self.cubes[index]) <= smallest
 
     def limit(self, index):
         """The most objects a violation in cube ``index`` may have and still be the witness:
         those of the smallest violation found so far (None: none found)."""
-        tops = [found.top for found in self.found.values() if found.violated]
-        return min(tops) if tops else None
+        return min((found.top for found in self.found.values() if found.violated), default=None)
 
     def status(self):
         if self.winner() is not None:
