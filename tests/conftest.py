@@ -13,6 +13,12 @@ from schema_agreement import Observer
 from shared_results import use_session
 
 
+def pytest_collection_modifyitems(config, items):
+    """The slow tests first (the order within each kind kept): under ``pytest -n`` the
+    workers then end on short tests, and none is left alone with a long one at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(autouse=True)
 def schema_agrees_with_validation(monkeypatch):
     observer = Observer(api._prepare)
