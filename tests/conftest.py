@@ -15,7 +15,8 @@ from shared_results import use_session
 
 def pytest_collection_modifyitems(config, items):
     """The slow tests first (the order within each kind kept): under ``pytest -n`` the
-    workers then end on short tests, and none is left alone with a long one at the end."""
+    workers, fed one test at a time (pyproject.toml's ``--maxschedchunk=1``), then share the
+    long ones and end on short tests, and none is left alone with a long one at the end."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
