@@ -2,16 +2,13 @@
 workers) that assert on it: ``rulings check chronopia`` at the defaults, say, is the same
 computation for the test of every invariant and for the tests of one invariant each.
 
-``shared_run(tmp_path_factory, *args)`` gives ``(exit_code, stdout, output)`` of ``rulings
-ARGS`` run in-process (click's runner: stdout apart, and stdout with stderr), computed by the
+``shared(*args)`` gives ``(exit_code, stdout, output)`` of ``rulings ARGS`` run in-process (click's runner: stdout apart, and stdout with stderr), computed by the
 first test that asks and read back from a file by the others. The file is in the session's
 temporary directory (the one all workers of a ``pytest -n`` session share; a session's own
 without xdist), so a result never outlives its session; a lock (fcntl) makes the others wait
 while the first computes, and a worker that dies computing leaves no result, so the next
-one computes it again.
-
-``shared(*args)`` is the same for code that has no fixture at hand (a module's cached
-helper): the session's directory is set by conftest.py's ``shared_results_directory``."""
+one computes it again. The session's directory is set before any test runs, by conftest.py's
+``shared_results_directory``."""
 
 import fcntl
 import hashlib
@@ -49,19 +46,11 @@ def use_session(tmp_path_factory):
     DIRECTORY = _directory(tmp_path_factory)
 
 
-def shared_run(tmp_path_factory, *args):
+def shared(*args):
     """A :class:`Shared` ``(exit_code, stdout, output)`` of ``rulings ARGS``, run once per
     session; a Traceback in the output fails every test that asks."""
-    return _run(_directory(tmp_path_factory), args)
-
-
-def shared(*args):
-    """:func:`shared_run` in the session's directory (set before any test runs)."""
     assert DIRECTORY is not None, "conftest.py sets the session's directory"
-    return _run(DIRECTORY, args)
-
-
-def _run(directory, args):
+    directory = DIRECTORY
     key = hashlib.sha256(json.dumps(args).encode("utf-8")).hexdigest()[:24]
     path = directory / f"{key}.json"
     with open(directory / f"{key}.lock", "w") as lock:

@@ -9,7 +9,7 @@ import pybridge
 from mutants import check_mutant
 from pybridge.books import get
 from pybridge.cli.main import cli
-from shared_results import shared_run
+from shared_results import shared
 
 BOOK = get("b5")
 
@@ -104,9 +104,9 @@ def test_errata_b5_original_edition_has_none(runner):
 
 
 @pytest.mark.slow
-def test_diff_b5_original_to_errata_shows_the_we_and_king_changes(tmp_path_factory):
+def test_diff_b5_original_to_errata_shows_the_we_and_king_changes():
     # the default diff, shared with the tests below and tests/test_diff_citations.py
-    result = shared_run(tmp_path_factory, "diff", "b5", "--from", "original", "--to", "errata",
+    result = shared("diff", "b5", "--from", "original", "--to", "errata",
                         "--format", "json")
     assert result.exit_code == 0
     report = json.loads(result.stdout)
@@ -145,13 +145,13 @@ def test_enumerate_b5_lists_every_state_of_the_listing_bounds(runner):
 
 
 @pytest.mark.slow
-def test_diff_b5_has_changed_states_for_every_row_the_errata_change(runner, tmp_path_factory):
+def test_diff_b5_has_changed_states_for_every_row_the_errata_change(runner):
     """Every T.4 row the errata change (T4-1 .. T4-11) changes states at the listing bounds.
     T4-1 .. T4-10 add or alter rulings that cite them; T4-11 takes B.5.2.8's king protection
     from the WJ away, so its change is a ruling that disappears: the group names the rules
     the lost protection cites (B.5.2.8), and the rule that keeps the errata edition from
     giving it is its why_not (tests/test_diff_citations.py)."""
-    result = shared_run(tmp_path_factory, "diff", "b5", "--from", "original", "--to", "errata",
+    result = shared("diff", "b5", "--from", "original", "--to", "errata",
                         "--format", "json")
     report = json.loads(result.stdout)
     editions = {e: set(BOOK.encoding.editions[e].rule_ids) for e in ("original", "errata")}
@@ -195,14 +195,13 @@ def why_not_atoms(doc, edition):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("before, after", [("original", "errata"), ("errata", "original")])
-def test_diff_b5_every_rule_of_one_edition_only_is_named_by_a_changed_group(tmp_path_factory,
-                                                                           before, after):
+def test_diff_b5_every_rule_of_one_edition_only_is_named_by_a_changed_group(before, after):
     """Issue 24 item 8: each rule ID in force in one edition and not the other is named by some
     changed group of the diff, in both directions: by a ruling's because, or by a why_not of
     the witness in the edition where the ruling is absent. B5-INT-3 is the exception the
     docs/rulebooks/b5.md gives: it reads an immunity to CN or WJ, and the listing bounds hold no optional
     fact (no declared immunity) while no table row declares one; at --features 1 it is cited."""
-    result = shared_run(tmp_path_factory, "diff", "b5", "--from", before, "--to", after,
+    result = shared("diff", "b5", "--from", before, "--to", after,
                         "--format", "json")
     report = json.loads(result.stdout)
     ids = {e: set(BOOK.encoding.editions[e].rule_ids) for e in ("errata", "original")}

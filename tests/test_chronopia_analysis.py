@@ -9,7 +9,7 @@ import pybridge
 from mutants import check_mutant
 from pybridge.books import get
 from pybridge.cli.main import cli
-from shared_results import shared_run
+from shared_results import shared
 
 BOOK = get("chronopia")
 
@@ -21,9 +21,9 @@ def run(runner, *args):
 
 
 @pytest.mark.slow
-def test_check_chronopia_decides_every_invariant(tmp_path_factory):
+def test_check_chronopia_decides_every_invariant():
     # the default check, shared with the tests of CHR-INV-6 and CHR-INV-8 at the defaults
-    result = shared_run(tmp_path_factory, "check", "chronopia", "--format", "json")
+    result = shared("check", "chronopia", "--format", "json")
     report = json.loads(result.stdout)
     ids = [i["id"] for i in report["invariants"]]
     assert {f"CHR-INV-{n}" for n in (1, 2, 3, 4, 5, 6, 7)} <= set(ids)
@@ -33,9 +33,9 @@ def test_check_chronopia_decides_every_invariant(tmp_path_factory):
 
 
 @pytest.mark.slow
-def test_diff_chronopia_crit_editions_differ_only_on_the_excellent_success(tmp_path_factory):
+def test_diff_chronopia_crit_editions_differ_only_on_the_excellent_success():
     # the default diff, shared with tests/test_diff_citations.py
-    result = shared_run(tmp_path_factory, "diff", "chronopia", "--from", "crit_3_or_less",
+    result = shared("diff", "chronopia", "--from", "crit_3_or_less",
                         "--to", "crit_exactly_3", "--format", "json")
     assert result.exit_code == 0
     report = json.loads(result.stdout)

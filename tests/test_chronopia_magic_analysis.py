@@ -12,16 +12,16 @@ import pybridge
 from mutants import check_mutant
 from pybridge.analysis.bounds import Bounds
 from pybridge.books import get
-from shared_results import shared_run
+from shared_results import shared
 
 BOOK = get("chronopia")
 
 
 @pytest.mark.slow
-def test_CHR_INV_6_holds_at_the_default_bounds(tmp_path_factory):
+def test_CHR_INV_6_holds_at_the_default_bounds():
     # the default check of every invariant (`rulings check chronopia`, the same search of
     # each: default bounds, edition and --timeout 120), run once for the session
-    result = shared_run(tmp_path_factory, "check", "chronopia", "--format", "json")
+    result = shared("check", "chronopia", "--format", "json")
     report = json.loads(result.stdout)
     assert report["edition"] == BOOK.default_edition
     assert report["bounds"] == Bounds(BOOK.bounds, None).describe()

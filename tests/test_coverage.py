@@ -9,7 +9,7 @@ from click.testing import CliRunner
 import pybridge
 from pybridge.books import get
 from pybridge.cli.main import cli
-from shared_results import shared, shared_run
+from shared_results import shared
 
 
 def run(*args):
@@ -135,13 +135,13 @@ def test_coverage_hkk_reaches_every_rule_of_each_edition_at_the_default_bounds(e
 
 
 @pytest.mark.slow
-def test_diff_hkk_changes_states_for_both_rules_the_editions_differ_in(tmp_path_factory):
+def test_diff_hkk_changes_states_for_both_rules_the_editions_differ_in():
     """literal and intended differ in HKK-132.6-I and HKK-132.8-I: each keeps an enchantment
     that 132.6 (enchantment immunity) or 132.8 (mental-spell immunity, a mental enchantment)
     lets fall off as written. At diff's default bounds both changes are there: a class whose
     card falls off by HKK-132.6 before and not after, and one by HKK-132.8."""
     # the default diff, shared with tests/test_diff_citations.py and test_hkk_analysis.py
-    result = shared_run(tmp_path_factory, "diff", "hkk", "--from", "literal", "--to",
+    result = shared("diff", "hkk", "--from", "literal", "--to",
                         "intended", "--format", "json")
     assert result.exit_code == 0
     report = json.loads(result.stdout)
@@ -180,13 +180,13 @@ def test_coverage_redemption_reaches_every_rule_of_each_edition_at_the_default_b
     assert any("granted_by" in i for i in by_id["RED-IMM-4"]["immunities"])
 
 
-def test_diff_redemption_changes_states_by_the_rule_the_editions_differ_in(tmp_path_factory):
+def test_diff_redemption_changes_states_by_the_rule_the_editions_differ_in():
     """literal and negative_counts differ in RED-BAT-1-NEG only (RED-IMM-3's "unless it is
     negative" carried into RED-BAT-1): at diff's default bounds some changed states cite it
     after, and every class names it among the rules behind its change (with the citations
     of what it loses, gains or re-cites)."""
     # the default diff, shared with tests/test_diff_citations.py
-    result = shared_run(tmp_path_factory, "diff", "redemption", "--from", "literal", "--to",
+    result = shared("diff", "redemption", "--from", "literal", "--to",
                         "negative_counts", "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)

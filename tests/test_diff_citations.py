@@ -17,7 +17,7 @@ import pytest
 
 import pybridge
 from pybridge.cli.main import cli
-from shared_results import shared_run
+from shared_results import shared
 
 ANALYSIS = Path(__file__).resolve().parent.parent / "docs" / "analysis.md"
 # seconds per diff (`rulings diff`'s default --timeout); chronopia's takes about 45 s at its
@@ -75,9 +75,8 @@ def test_the_table_names_real_pairs_and_rules_of_one_edition_only():
 @pytest.mark.slow
 @pytest.mark.parametrize("rulebook, before, after, differing", PAIRS,
                          ids=[f"{r}-{b}-{a}" for r, b, a, _ in PAIRS])
-def test_diff_names_every_rule_of_one_edition_only(rulebook, before, after, differing,
-                                                   tmp_path_factory):
-    result = shared_run(tmp_path_factory, "diff", rulebook, "--from", before, "--to", after,
+def test_diff_names_every_rule_of_one_edition_only(rulebook, before, after, differing):
+    result = shared("diff", rulebook, "--from", before, "--to", after,
                         "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)

@@ -10,7 +10,7 @@ from pybridge.analysis.program import analysis
 from pybridge.books import get
 from pybridge.cli.main import cli
 from pybridge.engine.worlds import signatures
-from shared_results import shared_run
+from shared_results import shared
 
 BOOK = get("hkk")
 
@@ -84,9 +84,9 @@ def test_hkk_invariants_are_stated_over_input_facts_and_rulings():
 @pytest.mark.slow
 @pytest.mark.parametrize("number, kind, rule", [(1, "enchantment", "HKK-132.6"),
                                                 (2, "mental_spell", "HKK-132.8")])
-def test_errata_hkk_finds_the_self_defeating_grant(tmp_path_factory, number, kind, rule):
+def test_errata_hkk_finds_the_self_defeating_grant(number, kind, rule):
     # the default errata, run once for both contradictions
-    result = shared_run(tmp_path_factory, "errata", "hkk", "--format", "json")
+    result = shared("errata", "hkk", "--format", "json")
     assert result.exit_code == 1
     found = {c["id"]: c for c in json.loads(result.stdout)["contradictions"]}
     item = found[f"HKK-ERR-{number}"]
@@ -149,14 +149,13 @@ def _why_not(doc, edition):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("source, target", [("literal", "intended"), ("intended", "literal")])
-def test_diff_hkk_every_changed_falling_off_names_the_intended_reading(tmp_path_factory, source,
-                                                                       target):
+def test_diff_hkk_every_changed_falling_off_names_the_intended_reading(source, target):
     """Issue 24 item 8: the editions differ in HKK-132.6-I and HKK-132.8-I. In every changed
     group of the diff (either direction) each falling off lost or gained is cited by one of
     them: through its because where it is given, or a why_not/2 in the edition without it
     (asp/core/rulings.lp); both IDs show up across the groups."""
     # the default diff, shared with tests/test_diff_citations.py and test_coverage.py
-    result = shared_run(tmp_path_factory, "diff", "hkk", "--from", source, "--to", target,
+    result = shared("diff", "hkk", "--from", source, "--to", target,
                         "--format", "json")
     assert result.exit_code == 0
     report = json.loads(result.stdout)

@@ -17,9 +17,7 @@ from clingo import Function, Number
 from ..documents.fields import Fields
 from . import isolate
 from .models import WorldModel
-from .program import analysis
-
-TOP = 3     # the priority of the witness cost that counts the objects of a state
+from .program import TOP, analysis
 
 
 def bound(cube):

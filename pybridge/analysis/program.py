@@ -16,6 +16,7 @@ from ..engine.symbols import fact
 from ..engine.worlds import add_worlds, signatures
 from .generate import program as generated_space
 
+TOP = 3     # the priority of the witness cost that counts the objects of a state
 FULL_GROUP_UP_TO = 4     # interchangeable objects per class: all permutations up to this many
 _PART = re.compile(r"^#program\s+([a-z_][A-Za-z0-9_]*)\s*\.")
 
@@ -118,10 +119,10 @@ class Analysis:
 
     @staticmethod
     def at_most_objects(count):
-        """No state with more than ``count`` objects (the witness cost at its top priority,
-        cubes.TOP): a cube's search for a witness smaller than one already found."""
+        """No state with more than ``count`` objects (the witness cost at priority TOP): a
+        cube's search for a witness smaller than one already found."""
         statements = []
-        ast.parse_string(f":- #sum {{ W, T : witness_cost(3, W, T) }} > {int(count)}.",
+        ast.parse_string(f":- #sum {{ W, T : witness_cost({TOP}, W, T) }} > {int(count)}.",
                          statements.append, logger=silent)
         return statements
 
