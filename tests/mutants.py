@@ -27,8 +27,8 @@ class _Mutant(Analysis):
         return add_worlds(list(self.book.encoding.statements) + self._extra())
 
     @property
-    def open_encoding(self):
-        """The same for a search over open values (the rule files with theory atoms)."""
+    def open_written(self):
+        """The same for a search over open values (its sums rewritten after)."""
         return add_worlds(list(self.book.encoding.parsed) + self._extra())
 
 

@@ -1,6 +1,6 @@
 """Redemption's searches over open values (clingcon): the battle rules over integer variables
-(asp/redemption/battle.lp, its open_values part) against the document rules, state by state, and the
-proofs they make affordable.
+(asp/redemption/battle.lp, its sums made clingcon's by pybridge/analysis/open_sums.py) against the
+document rules, state by state, and the proofs they make affordable.
 
 In a check the strengths and toughness of characters and cards are integer variables
 (``Ints(open=True)`` in Redemption.vocabulary): the generated space names each by its fact

@@ -8,7 +8,7 @@ from clingo import ast
 
 from pybridge.analysis.theory import open_comparisons
 from pybridge.books import RULEBOOKS, get
-from pybridge.engine.rewrite import PARTS, factor_bounds, select
+from pybridge.engine.rewrite import PARTS, factor_bounds, select, split_complements
 
 
 def parsed(text, filename="<string>"):
@@ -47,8 +47,6 @@ def texts(statements):
 PROGRAM = """a.
 #program values.
 b :- a.
-#program open_values.
-c :- a.
 #program one_state.
 d :- a.
 #program base.
@@ -60,14 +58,15 @@ def test_each_question_grounds_base_and_its_own_parts():
     statements = parsed(PROGRAM)
     assert texts(select(statements, "state")) == ["a.", "b :- a.", "d :- a.", "e :- a."]
     assert texts(select(statements, "chosen")) == ["a.", "b :- a.", "e :- a."]
-    assert texts(select(statements, "open")) == ["a.", "c :- a.", "e :- a."]
+    # a search over open values grounds base alone: no part holds a form of a rule of its own
+    assert texts(select(statements, "open")) == ["a.", "e :- a."]
     assert set(PARTS) == {"state", "chosen", "open"}
 
 
 def test_every_file_starts_in_base():
-    first = parsed("#program open_values.\nc.", "one.lp")
+    first = parsed("#program values.\nc.", "one.lp")
     second = parsed("b.", "two.lp")
-    assert texts(select(first + second, "chosen")) == ["b."]
+    assert texts(select(first + second, "open")) == ["b."]
 
 
 def test_an_unknown_part_is_an_error_naming_its_line():
@@ -142,9 +141,56 @@ def test_choices_keep_their_answer_sets():
 
 
 def test_the_rule_path_of_redemption_shares_its_battle_comparison():
+    # RED-BAT-1's sum, stated once with what each set leaves out, is split (the whole sum
+    # against the bound plus what is left out) and the whole sum shared by every set
     fixed = [str(s) for s in get("redemption").encoding.fixed_statements]
-    assert any(s.startswith("falls(D) :- withheld(D,I)") and "_reaches_" in s for s in fixed)
-    assert not any(s.startswith("falls(D) :- withheld(D,I)") and "#sum" in s for s in fixed)
+    (reaches,) = [s for s in fixed if s.startswith("reaches(S,L) :-")]
+    assert "_cut_" in reaches and "_reaches_" in reaches and "#sum" not in reaches
+    (cut,) = [s for s in fixed if s.startswith("_cut_") and "discounted(L,X)" in s]
+    assert "not discounted" not in cut
+
+
+# --- sums that leave out what a set names -----------------------------------------------------
+
+COMPLEMENT = """
+falls(D) :- d(D, S, L), #sum { W, s(X) : c(X, O, W), O != S, not out(L, X);
+                               -T, t(Y) : h(Y, S, T) } >= 0.
+"""
+# side a faces x (3) and y (-1), holds toughness 1; side b faces z (2), holds toughness 2
+SETS = """c(x, b, 3). c(y, b, -1). c(z, a, 2). h(u, a, 1). h(v, b, 2).
+d(1, a, none). d(2, a, one). d(3, a, two). d(4, b, none). d(5, a, three).
+out(one, x). out(two, y). out(three, x). out(three, y). #show falls/1."""
+
+
+def test_a_sum_without_what_a_set_names_is_split_into_the_whole_and_what_is_left_out():
+    rules = [str(r) for r in split_complements(parsed(COMPLEMENT))]
+    assert rules[0] == ("_cut_0(L,S,Cut) :- d(D,S,L); Cut = #sum { W,s(X): c(X,O,W), O != S, "
+                        "out(L,X) }.")
+    assert rules[1].startswith("falls(D) :- d(D,S,L); _cut_0(L,S,Cut); (0+Cut) <= #sum {")
+    assert "not out" not in rules[1]
+
+
+def test_the_split_sum_has_the_answer_sets_of_the_sum_as_written():
+    # side a: 3 - 1 = 2 against toughness 1: none leaves out nothing, 2 >= 1, falls; one
+    # leaves out x: -1 < 1, stands; two leaves out y: 3 >= 1, falls; three leaves out both:
+    # 0 < 1, stands. Side b: 2 >= 2 (at the bound), falls.
+    expected = [frozenset({"falls(1)", "falls(3)", "falls(4)"})]
+    assert answer_sets(parsed(COMPLEMENT), SETS) == expected
+    assert answer_sets(split_complements(parsed(COMPLEMENT)), SETS) == expected
+    assert answer_sets(factor_bounds(split_complements(parsed(COMPLEMENT))), SETS) == expected
+
+
+def test_a_set_whose_tuples_another_element_may_give_is_an_error():
+    # W, X could be the tuple -T, t(Y) gives: leaving it out would not be a subtraction
+    with pytest.raises(ValueError, match="told apart"):
+        split_complements(parsed("f(D) :- d(D, L), #sum { W, X : c(X, W), not out(L, X); "
+                                 "T, t(Y) : h(Y, T) } >= 0."))
+
+
+def test_a_negation_the_rest_of_the_sum_reads_is_no_set():
+    # L is read by the other element too: the sum depends on L throughout, nothing to split
+    text = "f(D) :- d(D, L), #sum { W, s(X) : c(X, W), not out(L, X); T, t(Y) : h(Y, T, L) } >= 0."
+    assert [str(s) for s in split_complements(parsed(text))] == [str(s) for s in parsed(text)]
 
 
 # --- open comparisons -----------------------------------------------------------------------

@@ -70,7 +70,7 @@ def prepare(book):
              "violation_required", "invariant_statements", "errata_statements",
              "coverage_statements", "diff"]
     if book.open_values:
-        names += ["open_encoding", "space"]
+        names += ["open_program", "space"]
     for name in names:
         getattr(program, name)
 

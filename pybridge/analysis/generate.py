@@ -167,10 +167,9 @@ class _Generator:
     def open_values(self, declared):
         """With a theory solver (``open``): each open integer of a fact keyed by one
         object is a variable named by the fact, for every slot of the object's kind (0
-        when the slot is not in the state), so that sums over every slot are sums over
-        facts: ``open_value(W, Name, Key, J, Var)``. Its bounds hold when the object is
-        in the state; its magnitude is the witness cost of its value (the chosen one's is
-        its rank, ``|V|``)."""
+        when the slot is not in the state). Its bounds hold when the object is in the
+        state; its magnitude is the witness cost of its value (the chosen one's is its
+        rank, ``|V|``)."""
         name = declared.name
         for position, domain in enumerate(declared.args):
             if not (self.open and isinstance(domain, Ints) and domain.open):
@@ -184,7 +183,6 @@ class _Generator:
                 term = "I" if kind in self.numbered else f"{kind}(I)"
                 slot = f"space_slot_of({kind}, I), X = {term}"
                 used = f"space_object({kind}, X)"
-                self.emit(f"open_value(W, {name}, X, {position}, {variable}) :- world(W), {slot}.")
                 self.emit(f"&dom {{ L..H }} = {variable} :- {slot}, L = ({lo} - |{lo}|) / 2, "
                           f"H = ({hi} + |{hi}|) / 2.")
                 self.emit(f"&sum {{ {variable} }} >= {lo} :- {used}.")

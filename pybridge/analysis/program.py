@@ -14,7 +14,9 @@ from clingo import ast
 from ..engine.encoding import RULE_COMMENT, asp_root, has_theory_atoms, silent
 from ..engine.symbols import fact
 from ..engine.worlds import add_worlds, signatures
+from . import open_sums
 from .generate import program as generated_space
+from .theory import magnitude, open_positions
 
 TOP = 3     # the priority of the witness cost that counts the objects of a state
 FULL_GROUP_UP_TO = 4     # interchangeable objects per class: all permutations up to this many
@@ -62,9 +64,20 @@ class Analysis:
         return add_worlds(self.book.encoding.statements)
 
     @cached_property
-    def open_encoding(self):
-        """The same with the forms of the comparisons for open values (theory atoms)."""
+    def open_written(self):
+        """The rule files of a search over open values (rewrite.PARTS), indexed by worlds."""
         return add_worlds(self.book.encoding.parsed)
+
+    @cached_property
+    def open_program(self):
+        """The same with its sums over open values as the theory solver's linear sums, in
+        two grounding steps (open_sums.OpenProgram)."""
+        return open_sums.rewrite(self.open_written, open_positions(self.book.vocabulary))
+
+    @property
+    def open_encoding(self):
+        """Every statement of the search over open values, both steps'."""
+        return self.open_program.first + self.open_program.second
 
     @cached_property
     def space(self):
@@ -216,8 +229,9 @@ class Analysis:
             # encoding's and the space's once, in their cached forms; the question's here)
             program = itertools.chain(self.encoding, self.plain_space, self.display,
                                       (s for s in statements if not has_theory_atoms(s)))
-        else:
-            program = itertools.chain(self.open_encoding, self.space, self.display, statements)
+        else:       # the second step's statements last: they start a part of their own
+            program = itertools.chain(self.open_program.first, self.space, self.display,
+                                      statements, self.open_program.second)
         with ast.ProgramBuilder(control) as builder:
             for statement in program:
                 if theory is not None:
@@ -238,6 +252,16 @@ class Analysis:
                     add(fact("space_perm", size, number, i, j))
         control.ground([("base", [])] + [(part, []) for part in parts])
         if theory is not None:
+            sums = self.open_program.sums
+            if sums:    # the sums' second step, over the tuples the first could give
+                found = open_sums.domain(control, sums)
+                with control.backend() as backend:
+                    for symbol in found.facts:
+                        backend.add_rule([backend.add_atom(symbol)])
+                control.ground([(open_sums.PART, [])])
+                largest = magnitude(self.book.vocabulary, bounds)
+                if largest is not None:
+                    theory.limit(found.largest(largest))
             theory.prepare(control)
         return control
 

@@ -28,20 +28,19 @@ class Theory:
 
     @classmethod
     def of(cls, vocabulary):
-        """The theory for a space generated from ``vocabulary``: its open integer arguments
-        by input, as the worlds index them (world first)."""
-        positions = {}
-        for declared in vocabulary.inputs:
-            for index, domain in enumerate(declared.args):
-                if getattr(domain, "open", False):
-                    positions.setdefault((declared.name, declared.arity + 1), set()).add(index + 1)
-        return cls(positions)
+        """The theory for a space generated from ``vocabulary``."""
+        return cls(open_positions(vocabulary))
 
     def register(self, control):
         self.theory.register(control)
 
     def add(self, builder, statement):
         self.theory.rewrite_ast(open_comparisons(statement, self.positions), builder.add)
+
+    def limit(self, magnitude):
+        """No integer variable beyond ±``magnitude`` (all are sums of the space's values)."""
+        self.theory.configure("min-int", str(-magnitude))
+        self.theory.configure("max-int", str(magnitude))
 
     def prepare(self, control):
         self.theory.prepare(control)
@@ -52,7 +51,37 @@ class Theory:
         return dict(self.theory.assignment(model.thread_id))
 
 
-_OPERATORS = {ast.ComparisonOperator.LessThan: "<", ast.ComparisonOperator.LessEqual: "<=",
+def open_positions(vocabulary):
+    """The open integer arguments of a space generated from ``vocabulary``, by input, as the
+    worlds index them (world first): ``{(name, arity): {index, ...}}``."""
+    positions = {}
+    for declared in vocabulary.inputs if vocabulary is not None else ():
+        for index, domain in enumerate(declared.args):
+            if getattr(domain, "open", False):
+                positions.setdefault((declared.name, declared.arity + 1), set()).add(index + 1)
+    return positions
+
+
+def magnitude(vocabulary, bounds):
+    """The largest magnitude of an open value of a space generated from ``vocabulary``
+    within ``bounds`` (the numbers of the constants its domains name), or None when a
+    domain's constant is not a bound's."""
+    numbers = {}
+    arguments = bounds.constants()
+    for setting in arguments[1::2]:
+        name, _, value = setting.partition("=")
+        numbers[name] = int(value)
+    found = [0]
+    for declared in vocabulary.inputs if vocabulary is not None else ():
+        for domain in declared.args:
+            if getattr(domain, "open", False):
+                if domain.lo not in numbers or domain.hi not in numbers:
+                    return None
+                found += [abs(numbers[domain.lo]), abs(numbers[domain.hi])]
+    return max(found)
+
+
+OPERATORS = {ast.ComparisonOperator.LessThan: "<", ast.ComparisonOperator.LessEqual: "<=",
               ast.ComparisonOperator.GreaterThan: ">", ast.ComparisonOperator.GreaterEqual: ">=",
               ast.ComparisonOperator.Equal: "=", ast.ComparisonOperator.NotEqual: "!="}
 
@@ -89,9 +118,9 @@ def _linear(literal, opened):
     if not variables(left, guard.term) & opened:
         return literal
     right = guard.term
-    text = f"&sum {{ {left} }} {_OPERATORS[guard.comparison]} {right}" \
+    text = f"&sum {{ {left} }} {OPERATORS[guard.comparison]} {right}" \
         if not variables(right) & opened else \
-        f"&sum {{ {left}; -({right}) }} {_OPERATORS[guard.comparison]} 0"
+        f"&sum {{ {left}; -({right}) }} {OPERATORS[guard.comparison]} 0"
     parsed = []
     ast.parse_string(f":- {text}.", parsed.append)
     return parsed[-1].body[0].update(location=literal.location)

@@ -178,7 +178,7 @@ class Encoding:
     def parsed(self):
         """The program for a search over open values: every statement of the rule files but
         the explanations (asp/core/explain.lp), in the parts such a search grounds
-        (rewrite.PARTS: those with the theory solver's forms of a comparison). The
+        (rewrite.PARTS; its sums are made the theory solver's by the analysis). The
         explanations are left out, not only grounded away, so that every question but
         ``rule --explain`` grounds the program as it is without them (their dependencies
         would change the order the grounder takes the rules in)."""
@@ -195,10 +195,11 @@ class Encoding:
         """The program for one given state, its edition given as in_force/1 facts: the
         state's parts (rewrite.PARTS), without the free external, so the grounder evaluates
         what the state and the edition decide (a sum over them has one value) and drops
-        the rules out of force; its comparisons shared (rewrite.factor_bounds)."""
-        from .rewrite import factor_bounds
-        return tuple(factor_bounds(s for s in self._part("state")
-                                   if not has_theory_atoms(s) and not _external(s)))
+        the rules out of force; its comparisons shared (rewrite.split_complements,
+        rewrite.factor_bounds)."""
+        from .rewrite import factor_bounds, split_complements
+        return tuple(factor_bounds(split_complements(
+            s for s in self._part("state") if not has_theory_atoms(s) and not _external(s))))
 
     @cached_property
     def fixed_text(self):
@@ -213,10 +214,10 @@ class Encoding:
         """The program for one edition (as ``fixed_statements``) with its explanations:
         the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
         ``says`` atoms are grounded too."""
-        from .rewrite import factor_bounds, select
+        from .rewrite import factor_bounds, select, split_complements
         kept = select(self.written, "state") + list(self.generated)
-        return tuple(_explaining(s) for s in factor_bounds(
-            s for s in kept if not has_theory_atoms(s) and not _external(s)))
+        return tuple(_explaining(s) for s in factor_bounds(split_complements(
+            s for s in kept if not has_theory_atoms(s) and not _external(s))))
 
     @cached_property
     def rules(self):
