@@ -11,7 +11,7 @@ from .. import books as registry
 from ..errors import InputError
 from . import cluster, isolate
 from .bounds import Bounds
-from .cubes import Found, Verdict, Witness, assumptions, constants, find_in_time
+from .cubes import Found, Verdict, Witness, assumptions, budget, constants, find_in_time
 from .models import WorldModel
 from .program import analysis
 from .search import run
@@ -215,8 +215,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
         if book.open_values and invariant.id not in book.chosen_values else None
     options = SEARCH_OPTIONS if theory is None else OPEN_SEARCH_OPTIONS
     control = program.control(bounds, statements, parts=[invariant.part],
-                              extra_args=options + constants(cube), theory=theory,
-                              listing=False)
+                              extra_args=options + constants(cube) + budget(cube, at_most),
+                              theory=theory, listing=False)
     worlds = sorted({a.symbol.arguments[0].number for a in control.symbolic_atoms.by_signature("world", 1)})
     # reading(W, ID): world W reads the text with rule ID in force as well.
     readings = _rules_by_world(control, "reading")

@@ -32,6 +32,12 @@ def constants(cube):
     return [argument for kind, count in cube for argument in ("-c", f"cube_{kind}={count}")]
 
 
+def budget(cube, at_most):
+    """The clingo constant ``space_budget``: the objects a state of ``cube`` may have
+    beyond the cube's own when it has at most ``at_most`` in all (none: no limit)."""
+    return [] if at_most is None else ["-c", f"space_budget={max(0, at_most - bound(cube))}"]
+
+
 def assumptions(cube):
     """``space_cube(Kind, N)`` true for the count of every kind of the cube."""
     return [(Function("space_cube", [Function(kind), Number(count)]), True)
@@ -59,12 +65,13 @@ def find(book, bounds):
             if control.solve(assumptions=assumptions(cube)).satisfiable]
 
 
-def prepare(book):
-    """The analysis program's parsed statements, made once in this process: the children
-    forked next (this search of the space, then a child per invariant, rule or listing)
-    inherit them instead of each making them again (chronopia's world-indexed encoding and
-    display, about 0.4 s a child: its coverage forks one per rule). They do not depend on
-    the bounds; what is grounded still is, in the child."""
+def prepare(book, bounds):
+    """The analysis program's parsed statements, and the facts the space needs from the
+    bridge, made once in this process: the children forked next (this search of the space,
+    then a child per invariant, rule or listing) inherit them instead of each making them
+    again (chronopia's world-indexed encoding and display, about 0.4 s a child, and its
+    grid's geometry, 0.2 s: its coverage forks one per rule). What is grounded still is,
+    in the child."""
     program = analysis(book)
     names = ["encoding", "plain_space", "display", "shown_inputs", "minimize",
              "violation_required", "invariant_statements", "errata_statements",
@@ -73,13 +80,14 @@ def prepare(book):
         names += ["open_program", "space"]
     for name in names:
         getattr(program, name)
+    book.space_facts(bounds)     # chronopia's grid geometry, kept by its process
 
 
 def find_in_time(book, bounds, timeout):
     """``find`` in a child killed at the deadline (grounding a space with wide bounds may not
     finish in time): the cubes, or None when it did not. Ctrl-C raises KeyboardInterrupt.
     The program is prepared here first, for every child to come."""
-    prepare(book)
+    prepare(book, bounds)
     return isolate.call(find, (book, bounds), timeout)
 
 

@@ -15,7 +15,8 @@ gives what the analysis needs of a space:
 - the smallest witness first: objects (priority 3, what a cube counts), OPTIONAL and ANY
   facts (2), each value's rank in its domain (1);
 - cubes: ``space_cube(Kind, N)``, and the constant ``cube_<kind>`` so a cube grounds only
-  its own slots;
+  its own slots; the constant ``space_budget``, the objects a state may have beyond its
+  cube's (a search for a witness smaller than one found), so that no kind grounds more;
 - an optional bound on the OPTIONAL and ANY facts of a state (``features``).
 
 The program is text made from the declaration alone (names of the rulebook's own code, and
@@ -93,7 +94,10 @@ class _Generator:
         term = "I" if kind.numbered else f"{name}(I)"
         previous = "I - 1" if kind.numbered else f"{name}(I - 1)"
         self.emit(f"#const cube_{name} = 0.")
-        self.emit(f"space_slot_of({name}, I) :- cube_{name} = 0, I = 1..{bound}.")
+        self.emit(f"space_slot_of({name}, I) :- cube_{name} = 0, I = 1..{bound}, "
+                  f"I <= space_budget.")
+        if kind.least:
+            self.emit(f":- cube_{name} = 0, space_budget < {kind.least}.")
         self.emit(f"space_slot_of({name}, I) :- I = 1..cube_{name}.")
         self.emit(f"space_object({name}, {term}) :- space_slot_of({name}, I), I <= {kind.least}.")
         self.emit(f"{{ space_object({name}, {term}) }} :- space_slot_of({name}, I), "
@@ -266,6 +270,10 @@ class _Generator:
 
     def program(self):
         vocabulary = self.vocabulary
+        # the objects a state may have beyond its cube's (a search below a witness already
+        # found: cubes.search_cube's at_most), so that a kind no cube counts grounds no more
+        # slots than that
+        self.emit(f"#const space_budget = {UNLIMITED}.")
         for kind in vocabulary.kinds:
             self.kind(kind)
         for declared in vocabulary.inputs:
@@ -294,6 +302,9 @@ def _open_variable(name, key, position):
     """The integer variable of an open value: argument ``position`` of ``name``'s fact
     about ``key``."""
     return f"open({name}, {key}, {position})"
+
+
+UNLIMITED = 1000000
 
 
 def program(vocabulary, open_values=False):
