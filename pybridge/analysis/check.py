@@ -18,22 +18,28 @@ from .search import run
 from .theory import Theory
 
 # The solver configuration per kind of search, chosen by measurement. Values chosen by the
-# solver (plain clingo, linear sums over chosen values): "trendy" proved redemption's
-# monotonicity at four characters and strengths 0..6 in 10-27 s where the default
-# configuration needed over 60 s. Open values (clingcon): measured again when the rule files
-# lost their solver modes (the program is the same, its statements in another order, and the
-# solver's luck with it changed), on a busy two-core machine: "handy" proved every invariant
-# at the defaults in 57 s where "crafty" (the choice before) left RED-INV-2 unknown after
-# 120 s and took 172 s; RED-INV-2 under negative_counts at one card and one ability 5.5 s
-# against over 40 s and 6.5 GB (crafty, trendy, jumpy, frumpy, tweety: none within 40 s);
-# RED-INV-5 at eight characters and strengths 0..6, 47 s against unknown after 60 s;
-# coverage the same (15 s). Optimising over open values, the default linear
-# branch-and-bound stalled: redemption's coverage of RED-IMM-4 (two characters, two
-# immunities) found a cost of [4, 1, 2] at once, then did not improve it or prove it in 120 s
-# while clingcon's memory grew to 11 GB; "bb,hier" (level by level) found [4, 1, 1] and
-# proved it in 0.4 s. Over chosen values it gained nothing (chronopia's coverage: 161 s
-# either way), so there the default stays.
-SEARCH_OPTIONS = ["--configuration=trendy"]
+# solver (plain clingo): clingo's default ("auto"). "trendy", chosen when redemption's
+# monotonicity was proved over chosen values (four characters, strengths 0..6: 10-27 s
+# against over 60 s), lost to it once that proof went over open values, measured on
+# 2026-12-06 on this two-core machine: the default checks of hkk 24 s -> 20 s, b5 24 s ->
+# 16 s, chronopia 45 s -> 22 s (CHR-INV-8's three-model cube 12.7 s -> 1.2 s), the coverage
+# of b5 35 s -> 21 s, redemption's RED-INV-4a and 4b (over chosen values) 20 s -> 15 s; the
+# same verdicts, coverage's witnesses as small (some another of the equally small states).
+# Open values (clingcon): measured again when the rule files lost their solver modes (the
+# program is the same, its statements in another order, and the solver's luck with it
+# changed), on a busy two-core machine: "handy" proved every invariant at the defaults in
+# 57 s where "crafty" (the choice before) left RED-INV-2 unknown after 120 s and took 172 s;
+# RED-INV-2 under negative_counts at one card and one ability 5.5 s against over 40 s and
+# 6.5 GB (crafty, trendy, jumpy, frumpy, tweety: none within 40 s); RED-INV-5 at eight
+# characters and strengths 0..6, 47 s against unknown after 60 s; coverage the same (15 s).
+# With the sums made by open_sums.py (2026-12-06): RED-INV-1, 2, 3 and 5 at the defaults
+# 78 s (handy), 75 s (auto), 68 s (tweety), 120 s (frumpy): handy stays. Optimising over
+# open values, the default linear branch-and-bound stalled: redemption's coverage of
+# RED-IMM-4 (two characters, two immunities) found a cost of [4, 1, 2] at once, then did not
+# improve it or prove it in 120 s while clingcon's memory grew to 11 GB; "bb,hier" (level by
+# level) found [4, 1, 1] and proved it in 0.4 s. Over chosen values it gained nothing
+# (chronopia's coverage: 161 s either way), so there the default stays.
+SEARCH_OPTIONS = ["--configuration=auto"]
 OPEN_SEARCH_OPTIONS = ["--configuration=handy", "--opt-strategy=bb,hier"]
 # The share of an invariant's timeout (and the most seconds) its searches leave to describe
 # the witness they found.
