@@ -63,6 +63,17 @@ SHARED = {
 }
 
 
+def _validator(schema):
+    """A validator of the schema, the schema checked once here (``jsonschema.validate``
+    checks it again on every call: most of an explanation test's time)."""
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+TREE = _validator(NODE)                 # a why tree
+SHARED_NODES = _validator(SHARED)       # a result's shared nodes
+
+
 def examples(rulebook):
     return sorted((EXAMPLES / rulebook).glob("*.yaml"))
 
@@ -88,7 +99,7 @@ def check_shared(result, schema=True):
     node's reasons right after its first reference), each referred to, none missing."""
     shared = result.get("shared", {})
     if shared and schema:
-        jsonschema.validate(shared, SHARED)
+        SHARED_NODES.validate(shared)
     met = []
 
     def walk(why):
@@ -160,7 +171,7 @@ def check_example(path):
     it, and names only rules in force in the state's edition."""
     raw = pybridge.rule(path, explain=True)
     for item in all_rulings(raw):
-        jsonschema.validate(item["why"], NODE)
+        TREE.validate(item["why"])
     check_shared(raw)
     result = inlined(raw)
     book = get(result["rulebook"])

@@ -176,9 +176,7 @@ def test_bruteforce_counts_worked_out_by_hand():
 
 # --------------------------------------------------------------------------- the enumeration
 
-@pytest.mark.slow
-@pytest.mark.parametrize("case_id", IDS)
-def test_total_counts_each_situation_once(case_id):
+def total_counts_each_situation_once(case_id):
     _, name, bounds = BY_ID[case_id]
     result, _ = enumerated(case_id)
     assert result["rulebook"] == name
@@ -189,9 +187,7 @@ def test_total_counts_each_situation_once(case_id):
     assert result["total"] == len(bruteforce(case_id))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("case_id", IDS)
-def test_out_lines_are_exactly_one_state_per_situation(case_id):
+def out_lines_are_exactly_one_state_per_situation(case_id):
     _, name, bounds = BY_ID[case_id]
     book = get(name)
     result, lines = enumerated(case_id)
@@ -225,9 +221,7 @@ def as_multiset(rulings):
     return tuple(sorted(json.dumps(r, sort_keys=True) for r in rulings))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("case_id", IDS)
-def test_classes_count_the_states_with_their_rulings(case_id):
+def classes_count_the_states_with_their_rulings(case_id):
     _, name, _ = BY_ID[case_id]
     book = get(name)
     result, lines = enumerated(case_id)
@@ -280,9 +274,7 @@ def reference_summary(state):
     return battle, sorted(ruled["being_defeated"])
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("case_id", REDEMPTION_IDS)
-def test_redemption_battle_rulings_agree_with_the_reference(case_id):
+def redemption_battle_rulings_agree_with_the_reference(case_id):
     _, lines = enumerated(case_id)
     checked = 0
     for line in lines:
@@ -302,9 +294,7 @@ def test_redemption_battle_rulings_agree_with_the_reference(case_id):
         assert checked_with("cards")
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("case_id", REDEMPTION_IDS)
-def test_redemption_class_rulings_agree_with_the_reference(case_id):
+def redemption_class_rulings_agree_with_the_reference(case_id):
     """Each class whose witness the reference supports: the class's battle rulings (state,
     citation, how many characters being defeated) are the reference's on the witness and on
     every supported state of the class."""
@@ -328,14 +318,30 @@ def test_redemption_class_rulings_agree_with_the_reference(case_id):
     assert checked > 0
 
 
-@pytest.mark.slow
-def test_the_largest_objects_counts_are_really_used():
+def the_largest_objects_counts_are_really_used(case_id):
     """Not vacuous: some line has as many objects of each kind as its case allows."""
-    for case_id, name, bounds in CASES:
-        book = get(name)
-        consts = spaces.constants(book, bounds)
-        most = {k.name: 0 for k in book.vocabulary.kinds}
-        for _, objects, _, _ in forms(case_id):
-            for kind, found in objects.items():
-                most[kind] = max(most[kind], len(found))
-        assert most == {k.name: consts[k.bound] for k in book.vocabulary.kinds}, case_id
+    _, name, bounds = BY_ID[case_id]
+    book = get(name)
+    consts = spaces.constants(book, bounds)
+    most = {k.name: 0 for k in book.vocabulary.kinds}
+    for _, objects, _, _ in forms(case_id):
+        for kind, found in objects.items():
+            most[kind] = max(most[kind], len(found))
+    assert most == {k.name: consts[k.bound] for k in book.vocabulary.kinds}, case_id
+
+
+# --------------------------------------------------------------------------- the test
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case_id", IDS)
+def test_the_listing_is_the_brute_forces(case_id):
+    """Each case's listing against the brute force: one test per case, since every check
+    reads the case's listing and canonical forms (seconds each to work out, once per process:
+    tests of one case on two workers worked them out twice)."""
+    total_counts_each_situation_once(case_id)
+    out_lines_are_exactly_one_state_per_situation(case_id)
+    classes_count_the_states_with_their_rulings(case_id)
+    the_largest_objects_counts_are_really_used(case_id)
+    if case_id in REDEMPTION_IDS:
+        redemption_battle_rulings_agree_with_the_reference(case_id)
+        redemption_class_rulings_agree_with_the_reference(case_id)

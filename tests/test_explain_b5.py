@@ -11,7 +11,6 @@ phase, retreats in the retreat phase, and an element's effect sets in in the eff
 import copy
 import json
 
-import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,7 +19,7 @@ import pybridge
 import pybridge.books
 from explain_checks import (
     EXAMPLES,
-    NODE,
+    TREE,
     all_rulings,
     check_analysis_unchanged,
     check_deterministic,
@@ -507,7 +506,7 @@ def test_explanations_agree_with_the_rulings(doc, edition):
     result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
     assert json.loads(without_why(json.dumps(result))) == plain
     for item in all_rulings(result):
-        jsonschema.validate(item["why"], NODE)
+        TREE.validate(item["why"])
         assert set(item["because"]) <= {n["rule"] for n in nodes(item["why"])}, item
         for n in nodes(item["why"]):
             facts = n["facts"]

@@ -36,8 +36,9 @@ def test_every_input_the_rules_read_is_in_the_vocabulary(name):
         {(n, len(row)) for n, row in vocabulary.fixed} | set(vocabulary.derived)
     assert read <= declared, sorted(read - declared)
     # and the space generates (or derives) each of them: a fact of every input in some state
-    control = analysis(book).control(Bounds(book.bounds), worlds=[1],
-                                     listing=name not in SEARCH_ONLY)
+    # (the atoms a search grounds: a listing's exact symmetry breaking adds none, and takes
+    # seconds to ground at the defaults)
+    control = analysis(book).control(Bounds(book.bounds), worlds=[1], listing=False)
     generated = {(a.symbol.name, len(a.symbol.arguments) - 1)
                  for a in control.symbolic_atoms if a.symbol.name.startswith("state_")
                  and a.symbol.arguments and a.symbol.arguments[0] == clingo.Number(1)}
