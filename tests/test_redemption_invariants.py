@@ -46,8 +46,8 @@ def test_RED_INV_1_RED_INV_2_RED_INV_3_RED_INV_4a_RED_INV_4b_RED_INV_5_read_only
 @pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "negative_counts"])
 def test_RED_INV_1_to_5_hold_in_both_editions(edition):
-    # One card and one ability: at the defaults (two of each) RED-INV-2, RED-INV-4b and
-    # RED-INV-5 do not finish in 120 s on a shared machine (benchmarks/RESULTS.md). The
+    # One card and one ability: at the defaults (two of each) all six hold as well, but the
+    # check takes 66-73 s an edition on this two-core machine (docs/analysis.md). The
     # command line's run, shared with tests/test_analysis_cli.py (its SMALL_CHECK).
     result = shared("check", "redemption", "--characters", "3", "--cards", "1",
                     "--abilities", "1", "--format", "json",
@@ -107,7 +107,7 @@ MUTANTS = [
 def test_RED_INV_N_is_violated_by_a_broken_rule_set(monkeypatch, invariant, text, removed,
                                                      edition):
     # one card and one ability: a broken rule set is caught in small states, and the search
-    # at the defaults (two of each) takes minutes on a shared machine (benchmarks/RESULTS.md)
+    # at the defaults (two of each) takes longer (docs/analysis.md)
     entry = check_mutant(monkeypatch, BOOK, invariant, text=text, removed=removed,
                          edition=edition, bounds={"max_cards": "1", "max_abilities": "1"})
     assert entry["status"] == "violated", entry
@@ -141,8 +141,7 @@ def test_RED_INV_4b_catches_negative_counts_behaviour_in_the_literal_edition(mon
 @pytest.mark.slow
 @pytest.mark.parametrize("edition", ["literal", "negative_counts"])
 def test_RED_INV_4b_holds_in_both_editions_with_a_bonus_of_minus_two(edition):
-    # (one card and one ability: at the defaults RED-INV-4b does not finish here, see
-    # benchmarks/RESULTS.md; a bonus of -2 needs one card)
+    # (one card and one ability, as above; a bonus of -2 needs one card)
     report = pybridge.check("redemption", {"bonuses": "-2..1", "max_cards": "1",
                                            "max_abilities": "1"}, edition=edition,
                             invariants=["RED-INV-4b"], timeout=300)
