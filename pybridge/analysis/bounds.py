@@ -23,15 +23,19 @@ class Bounds:
     def __getitem__(self, name):
         return self.values[name]
 
-    def constants(self):
-        """clingo ``-c`` arguments."""
-        arguments = []
+    def numbers(self):
+        """The clingo constants and their numbers: ``{const: number}``."""
+        found = {}
         for spec in self.specs:
             value = self.values[spec.name]
-            numbers = value if spec.is_range else (value,)
-            for const, number in zip(spec.consts, numbers):
-                arguments += ["-c", f"{const}={int(number)}"]
-        return arguments
+            for const, number in zip(spec.consts, value if spec.is_range else (value,)):
+                found[const] = int(number)
+        return found
+
+    def constants(self):
+        """clingo ``-c`` arguments."""
+        return [argument for const, number in self.numbers().items()
+                for argument in ("-c", f"{const}={number}")]
 
     def describe(self):
         return {spec.name: spec.show(self.values[spec.name]) for spec in self.specs}

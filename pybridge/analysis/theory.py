@@ -66,11 +66,7 @@ def magnitude(vocabulary, bounds):
     """The largest magnitude of an open value of a space generated from ``vocabulary``
     within ``bounds`` (the numbers of the constants its domains name), or None when a
     domain's constant is not a bound's."""
-    numbers = {}
-    arguments = bounds.constants()
-    for setting in arguments[1::2]:
-        name, _, value = setting.partition("=")
-        numbers[name] = int(value)
+    numbers = bounds.numbers()
     found = [0]
     for declared in vocabulary.inputs if vocabulary is not None else ():
         for domain in declared.args:

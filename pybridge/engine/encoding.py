@@ -130,6 +130,14 @@ def _external(statement):
     return statement.ast_type == ast.ASTType.External
 
 
+def _for_one_state(statements):
+    """The statements a given state grounds: no theory atom and no free external, each
+    comparison split and shared (rewrite.split_complements, rewrite.factor_bounds)."""
+    from .rewrite import factor_bounds, split_complements
+    return factor_bounds(split_complements(
+        s for s in statements if not has_theory_atoms(s) and not _external(s)))
+
+
 def silent(_code, _message):
     """clingo logger: the encoding's informational messages are not the user's business."""
 
@@ -197,9 +205,7 @@ class Encoding:
         what the state and the edition decide (a sum over them has one value) and drops
         the rules out of force; its comparisons shared (rewrite.split_complements,
         rewrite.factor_bounds)."""
-        from .rewrite import factor_bounds, split_complements
-        return tuple(factor_bounds(split_complements(
-            s for s in self._part("state") if not has_theory_atoms(s) and not _external(s))))
+        return tuple(_for_one_state(self._part("state")))
 
     @cached_property
     def fixed_text(self):
@@ -214,10 +220,9 @@ class Encoding:
         """The program for one edition (as ``fixed_statements``) with its explanations:
         the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
         ``says`` atoms are grounded too."""
-        from .rewrite import factor_bounds, select, split_complements
+        from .rewrite import select
         kept = select(self.written, "state") + list(self.generated)
-        return tuple(_explaining(s) for s in factor_bounds(split_complements(
-            s for s in kept if not has_theory_atoms(s) and not _external(s))))
+        return tuple(_explaining(s) for s in _for_one_state(kept))
 
     @cached_property
     def rules(self):
