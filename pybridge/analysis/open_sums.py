@@ -38,7 +38,7 @@ errata's two-character cube did not prove its witness the smallest in 60 s again
 from clingo import Function, Number, SymbolType, ast
 
 from ..engine.encoding import silent
-from ..engine.rewrite import Sum, variables
+from ..engine.rewrite import Sum, variables, where
 from ..engine.worlds import WORLD
 from ..errors import InputError
 from .theory import OPERATORS, open_comparisons
@@ -102,7 +102,7 @@ def _open_variables(literals, positions):
     return found
 
 
-def _weight(term, where):
+def _weight(term, at):
     """(sign, term) of an element's weight: a variable or a number, negated or not."""
     if term.ast_type == ast.ASTType.UnaryOperation and \
             term.operator_type == ast.UnaryOperator.Minus:
@@ -110,7 +110,7 @@ def _weight(term, where):
     else:
         sign = 1
     if term.ast_type not in (ast.ASTType.Variable, ast.ASTType.SymbolicTerm):
-        raise ValueError(f"{where}: the weight of a sum over open values must be a value "
+        raise ValueError(f"{at}: the weight of a sum over open values must be a value "
                          f"or its negation, not {term}")
     return sign, term
 
@@ -200,9 +200,9 @@ class _Replace(ast.Transformer):
 def _rewritten(found, one):
     """The statements of both steps for one sum."""
     rule = found.rule
-    where = f"{rule.location.begin.filename}:{rule.location.begin.line}"
+    at = where(rule)
     if WORLD not in found.globals:
-        raise ValueError(f"{where}: a sum over open values outside a world")
+        raise ValueError(f"{at}: a sum over open values outside a world")
     shared = variables(*found.elements) & found.globals
     group = _tuple(sorted(shared - {WORLD} - set(found.sets)))
     sets = _tuple(found.sets)
@@ -212,28 +212,28 @@ def _rewritten(found, one):
     text = []
     elements = found.kept() if one.complement else found.elements
     for number, element in enumerate(elements):
-        sign, weight = _weight(element.terms[0], where)
+        sign, weight = _weight(element.terms[0], at)
         kind = "c" if number == found.complement else "o"
         condition = ", ".join(str(c) for c in element.condition)
         joined = ", ".join(p for p in (rest, condition) if p)
         text.append(f"{name('term')}({WORLD}, {group}, {kind}, {_tuple(str(t) for t in element.terms)}, "
                     f"{sign}, {weight}) :- {joined}.")
     sig = f"{name('sig')}({WORLD}, {group}, 0)"
+    if found.assigned or not one.complement:     # the whole sum, no set
+        text.append(f"{name('at')}({WORLD}, {group}, (), none){body}.")
     if found.assigned:
         head = _Replace(found.assigned, _term(sig))(rule.head)
-        text.append(f"{name('at')}({WORLD}, {group}, (), none){body}.")
         first = _parsed("\n".join(text)) + [rule.update(head=head, body=found.rest)]
         return first, _parsed(_second(one))
     bounds = [(operator, str(term)) for operator, term in found.comparisons]
     if not one.complement:
-        text.append(f"{name('at')}({WORLD}, {group}, (), none){body}.")
         atoms = [f"&sum {{ {sig}; -({term}) }} {OPERATORS[operator]} 0"
                  for operator, term in bounds]
         first = _parsed("\n".join(text)) + _parsed(
             f"{rule.head} :- {', '.join(p for p in [rest] + atoms if p)}.")
         return first, _parsed(_second(one))
     if len(bounds) != 1:
-        raise ValueError(f"{where}: a sum that leaves out what a set names has one bound")
+        raise ValueError(f"{at}: a sum that leaves out what a set names has one bound")
     (operator, bound), = bounds
     left_out = ", ".join(str(c) for c in found.left_out().condition)
     text.append(f"{name('out')}({WORLD}, {group}, {sets}, {_tuple(str(t) for t in found.elements[found.complement].terms)}) "

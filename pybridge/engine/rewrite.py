@@ -151,7 +151,8 @@ _FLIPPED = {ast.ComparisonOperator.LessThan: ast.ComparisonOperator.GreaterThan,
             ast.ComparisonOperator.NotEqual: ast.ComparisonOperator.NotEqual}
 
 
-def _where(node):
+def where(node):
+    """``file:line`` of a parsed node, for an error naming it."""
     begin = node.location.begin
     return f"{begin.filename}:{begin.line}"
 
@@ -221,18 +222,18 @@ class Sum:
         if not found:
             return None, None, ()
         if len(found) > 1 or self.assigned is not None:
-            raise ValueError(f"{_where(self.rule)}: a sum may leave out what one set names, in "
+            raise ValueError(f"{where(self.rule)}: a sum may leave out what one set names, in "
                              "one element, compared with a bound")
         number, position, sets = found[0]
         element = self.elements[number]
         literal = element.condition[position]
         local = variables(literal) - self.globals
         if not local <= variables(*element.terms):
-            raise ValueError(f"{_where(literal)}: what the set leaves out must be a tuple of "
+            raise ValueError(f"{where(literal)}: what the set leaves out must be a tuple of "
                              "the sum: the literal's variables are the tuple's or the rule's")
         for i, other in enumerate(self.elements):
             if i != number and not _apart(element.terms, other.terms):
-                raise ValueError(f"{_where(self.rule)}: the tuples of a sum that leaves out what a "
+                raise ValueError(f"{where(self.rule)}: the tuples of a sum that leaves out what a "
                                  "set names must be told apart from the other elements' by a "
                                  "function symbol or a constant")
         return number, position, sets
