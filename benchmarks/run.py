@@ -20,6 +20,9 @@
 - state spaces (benchmarks/spaces.py): per rulebook with a generated space, its size (exact
   at the listing bounds, a log10 upper bound at the defaults) and the time of each
   invariant, of errata and of coverage (`--spaces-only` runs just this section).
+- exhaustive at real sizes (benchmarks/exhaustive.py, issue 27): listings of situations and
+  proofs at 3 v 3 and beyond, before (``--before PATH``) and after, and `--workers 2`
+  against 1 (`--exhaustive-only` runs just this section).
 Every figure is the median of several runs with min-max. The states are generated from a
 fixed seed, so a run on another machine measures the same work.
 """
@@ -42,6 +45,7 @@ import yaml
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+import exhaustive  # noqa: E402
 import growth_inputs  # noqa: E402
 import scale  # noqa: E402
 import spaces  # noqa: E402
@@ -354,7 +358,17 @@ def main():
                         help="run only the growth-by-input-kind section "
                              "(benchmarks/growth_inputs.py) and replace it in an existing "
                              "RESULTS.md")
+    parser.add_argument("--exhaustive-only", action="store_true",
+                        help="run only issue 27's section (benchmarks/exhaustive.py; with "
+                             "--before PATH, before and after) and replace it in an existing "
+                             "RESULTS.md")
     args = parser.parse_args()
+    if args.exhaustive_only:
+        print("exhaustive at real sizes ...", flush=True)
+        replace_section(Path(args.out), exhaustive.bench(args.before),
+                        "--exhaustive-only" + (" --before PATH" if args.before else ""))
+        print(f"updated {args.out}")
+        return
     if args.kinds_only:
         print("growth by input kind ...", flush=True)
         with tempfile.TemporaryDirectory() as folder:
@@ -397,6 +411,8 @@ def main():
     if not args.quick:
         print("state spaces ...", flush=True)
         search += [""] + spaces.bench()
+        print("exhaustive at real sizes ...", flush=True)
+        search += [""] + exhaustive.bench(args.before)
     Path(args.out).write_text(report(batch, growth, kinds, single, search, args.quick),
                               encoding="utf-8")
     print(f"wrote {args.out}")

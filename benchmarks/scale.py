@@ -86,7 +86,7 @@ def listing(arguments, timeout, package=None):
     seconds, result = rulings(arguments + ["--timeout", str(timeout)], package, timeout)
     if result is None:
         return {"seconds": seconds, "total": None, "complete": False}
-    return {"seconds": seconds, "total": result["total"], "complete": result["complete"],
+    return {"seconds": seconds, "total": result.get("total"), "complete": result["complete"],
             "cubes": result.get("cubes")}
 
 

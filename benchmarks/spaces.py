@@ -82,7 +82,7 @@ def bench():
         if book.vocabulary is None:
             continue
         bounds = Bounds(book.bounds)
-        listed = rulings(["enumerate", name])[1]
+        listed = rulings(["enumerate", name, "--count"])[1]
         lines.append(f"| {name} | {listed['total']:,} | {log10_upper_bound(book, bounds):.1f} "
                      f"| {len(find(book, bounds))} |")
         for edition in book.encoding.editions:

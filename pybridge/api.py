@@ -231,21 +231,23 @@ def coverage(rulebook, bounds=None, edition=None, timeout=None, progress=None, w
 
 
 def enumerate_states(rulebook, bounds=None, edition=None, timeout=None, out=None,
-                     progress=None, workers=1, scheduler=None):
-    """Every distinct state within ``bounds`` grouped into classes of equal rulings
-    (identifiers left out), with counts and smallest witnesses; ``out`` (a text file) gets
-    one JSON line per state, cube by cube. ``workers``, ``scheduler``: as for check."""
+                     progress=None, workers=1, scheduler=None, count=False):
+    """The classes of equal rulings (identifiers left out) of the states within
+    ``bounds``, each with its smallest witness; ``count``: with the number of distinct
+    states of each; ``out`` (a text file) gets one JSON line per state, cube by cube (and
+    the states are counted). ``workers``, ``scheduler``: as for check."""
     from .analysis.enumeration import enumerate_states as run_enumerate
 
     book, bounds, edition = _analysis_args(rulebook, bounds, edition, listing=True)
     cluster = _cluster_args(workers, scheduler)
-    return run_enumerate(book, bounds, edition, timeout, out, progress, **cluster)
+    return run_enumerate(book, bounds, edition, timeout, out, progress, **cluster, count=count)
 
 
 def diff(rulebook, before, after, bounds=None, timeout=None, progress=None, workers=1,
-         scheduler=None):
-    """The states whose rulings change from edition ``before`` to edition ``after``.
-    ``workers``, ``scheduler``: as for check."""
+         scheduler=None, count=False):
+    """The classes of the states whose rulings change from edition ``before`` to edition
+    ``after``; ``count``: with their numbers of states. ``workers``, ``scheduler``: as for
+    check."""
     from .analysis.enumeration import diff as run_diff
 
     book, bounds, before = _analysis_args(rulebook, bounds, before, listing="diff",
@@ -254,7 +256,7 @@ def diff(rulebook, before, after, bounds=None, timeout=None, progress=None, work
         raise InputError(f"unknown edition {shown(after)} (expected one of: "
                          f"{', '.join(book.encoding.editions)})", "--to")
     cluster = _cluster_args(workers, scheduler)
-    return run_diff(book, bounds, before, after, timeout, progress, **cluster)
+    return run_diff(book, bounds, before, after, timeout, progress, **cluster, count=count)
 
 
 def errata(rulebook, bounds=None, edition=None, timeout=None, progress=None, workers=1,

@@ -29,11 +29,13 @@ RANK = {
 # docs/analysis.md), so that the tests that run it often stay quick
 SMALL_CHECK = ("check", "redemption", "--characters", "3", "--cards", "1", "--abilities", "1",
                "--format", "json")
-# up to two characters, no immunity (the other kinds are 0 at enumerate's defaults)
+# up to two characters, and nothing else (no cards at enumerate's defaults), every state
+# counted
 SMALL_ENUMERATE = ("enumerate", "redemption", "--characters", "2", "--immunities", "0",
-                   "--values", "0..1", "--toughness", "0..1", "--format", "json")
+                   "--abilities", "0", "--features", "0", "--values", "0..1",
+                   "--toughness", "0..1", "--count", "--format", "json")
 SMALL_DIFF = ("diff", "redemption", "--from", "literal", "--to", "negative_counts",
-              "--characters", "3", "--values", "-2..1", "--toughness", "0..1",
+              "--characters", "3", "--values", "-2..1", "--toughness", "0..1", "--count",
               "--format", "json")
 ERRATA = ("errata", "redemption", "--format", "json")
 
@@ -277,6 +279,44 @@ def test_enumerate_classes_match_their_witness(tmp_path):
             json.dumps(r, sort_keys=True) for r in c["rulings"]), c
 
 
+def _without_counts(classes):
+    """The classes, without their counts and what their witness says (itself and, in a
+    diff, its rulings): a class may have several smallest witnesses."""
+    witnessed = ("count", "witness", "rulings_before", "rulings_after")
+    return sorted(json.dumps({k: v for k, v in c.items() if k not in witnessed},
+                             sort_keys=True) for c in classes)
+
+
+def _objects(witness):
+    """A witness's size as the witness cost counts it first: its objects."""
+    return sum(len(v) for v in witness.values() if isinstance(v, list))
+
+
+@pytest.mark.parametrize("args", [SMALL_ENUMERATE, SMALL_DIFF], ids=["enumerate", "diff"])
+def test_situations_are_the_classes_of_the_counted_listing(args, tmp_path):
+    """Without --count, each class is found once (not each state): the same classes as the
+    listing of every state, no counts, and each witness as small as the counted one's."""
+    counted = run_json(*args)[1]
+    code, doc = run_json(*[a for a in args if a != "--count"])
+    assert code == 0 and doc["complete"] is True
+    assert doc["counted"] is False and counted["counted"] is True
+    assert "total" not in doc
+    name = "classes" if args[0] == "enumerate" else "changed"
+    assert _without_counts(doc[name]) == _without_counts(counted[name])
+    assert all("count" not in c for c in doc[name])
+    smallest = {json.dumps(c.get("rulings", c.get("before")), sort_keys=True) +
+                json.dumps(c.get("after"), sort_keys=True): _objects(c["witness"])
+                for c in counted[name]}
+    for c in doc[name]:
+        key = json.dumps(c.get("rulings", c.get("before")), sort_keys=True) + \
+            json.dumps(c.get("after"), sort_keys=True)
+        assert _objects(c["witness"]) == smallest[key], c
+        ruled = rule_cli(tmp_path, c["witness"], None if args[0] == "enumerate" else "literal")
+        expected = c["rulings"] if args[0] == "enumerate" else c["before"]
+        assert abstract(ruled["rulings"], c["witness"]) == sorted(
+            json.dumps(r, sort_keys=True) for r in expected), c
+
+
 # --- diff -----------------------------------------------------------------------------------
 
 @pytest.mark.slow
@@ -318,8 +358,7 @@ def test_diff_of_an_edition_with_itself_is_empty():
                          "--characters", "3", "--values", "-2..2", "--toughness", "0..2",
                          "--format", "json")
     assert code == 0
-    assert doc["total"] == 0
-    assert doc["changed"] == []
+    assert doc["changed"] == [] and doc["complete"] is True
 
 
 # --- errata ---------------------------------------------------------------------------------

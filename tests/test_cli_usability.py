@@ -116,14 +116,24 @@ def test_words():
     assert words(3) == 3
 
 
-def test_enumerate_text_counts_and_shows_each_class_with_its_smallest_witness():
-    # One character of strength and toughness 0, good or evil, no immunity, in each of the
-    # five phases: 2 x 5 = 10 states; alone it is in no battle, so no ruling: one class.
-    result = run("enumerate", "redemption", "--characters", "1", "--immunities", "0",
-                 "--values", "0..0", "--toughness", "0..0", "--format", "text")
-    head, count, witness = result.stdout.splitlines()
-    assert head.endswith(": 10 states in 1 class, complete")
-    assert count.split() == ["10", "x", "no", "rulings"]
+# one character of strength and toughness 0, good or evil, and nothing else
+ONE_CHARACTER = ("enumerate", "redemption", "--characters", "1", "--immunities", "0",
+                 "--abilities", "0", "--features", "0", "--values", "0..0", "--toughness", "0..0",
+                 "--format", "text")
+
+
+@pytest.mark.parametrize("count", [True, False], ids=["counted", "situations"])
+def test_enumerate_text_shows_each_class_with_its_smallest_witness(count):
+    # In each of the five phases: 2 x 5 = 10 states; alone it is in no battle, so no ruling:
+    # one class; counted, with its 10 states.
+    result = run(*ONE_CHARACTER, *(["--count"] if count else []))
+    head, row, witness = result.stdout.splitlines()
+    if count:
+        assert head.endswith(": 10 states in 1 class, complete")
+        assert row.split() == ["10", "x", "no", "rulings"]
+    else:
+        assert head.endswith(": 1 class, complete")
+        assert row.split() == ["-", "no", "rulings"]
     assert witness.strip().startswith("e.g. {")
     document = json.loads(witness.strip()[len("e.g. "):])
     assert document["rulebook"] == "redemption" and len(document["characters"]) == 1
@@ -132,10 +142,11 @@ def test_enumerate_text_counts_and_shows_each_class_with_its_smallest_witness():
 def test_enumerate_text_has_no_snake_case_ruling_names():
     # Two characters facing each other in battle (values 0): mutual destruction, both defeated.
     result = run("enumerate", "redemption", "--characters", "2", "--immunities", "0",
-                 "--values", "0..0", "--toughness", "0..0", "--format", "text")
+                 "--abilities", "0", "--features", "0", "--values", "0..0", "--toughness",
+                 "0..0", "--format", "text")
     text = result.stdout
     assert "battle state mutual destruction" in text and "being defeated character" in text
-    rows = [line for line in text.splitlines() if " x " in line]
+    rows = [line for line in text.splitlines()[1:] if "e.g." not in line]
     assert rows and not any("_" in row for row in rows)
 
 

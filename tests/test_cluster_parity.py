@@ -31,10 +31,13 @@ distributed = pytest.importorskip("distributed")
 CASES = [
     ("redemption", {"max_characters": 3, "max_cards": 0, "max_abilities": 0,
                     "max_features": 1}, {"max_characters": 2, "values": "-1..0",
-                                           "toughness": "0..0"}, ("literal", "negative_counts")),
+                                         "toughness": "0..0", "max_immunities": 1,
+                                         "max_abilities": 0, "max_features": 0},
+     ("literal", "negative_counts")),
     ("hkk", {"max_cards": 2, "max_properties": 2}, {"damage": "0..0", "max_properties": 1},
      ("literal", "intended")),
-    ("b5", {"max_beings": 2, "max_elements": 1, "max_features": 2}, {"max_orders": 0},
+    ("b5", {"max_beings": 2, "max_elements": 1, "max_features": 2},
+     {"max_orders": 0, "max_protections": 0, "max_features": 0},
      ("errata", "original")),
     ("chronopia", {"max_models": 2}, {}, ("crit_3_or_less", "crit_exactly_3")),
 ]
@@ -94,6 +97,10 @@ def test_enumerate_and_diff_are_the_same_on_a_cluster(scheduler, book, bounds, l
     written = (tmp_path / "one").read_text(encoding="utf-8")
     assert written == (tmp_path / "many").read_text(encoding="utf-8")
     assert len(written.splitlines()) == one["total"]
+    # the situations (not counted), cube by cube on the cluster
+    one = pybridge.enumerate_states(book, listing, timeout=300)
+    assert one["complete"] and one["classes"]
+    _same(one, pybridge.enumerate_states(book, listing, timeout=300, scheduler=scheduler))
     before, after = editions
     compared = DIFF_BOUNDS.get(book, listing)
     if book == "redemption":
@@ -112,8 +119,11 @@ def _bounds(book, values, listing=False):
 @pytest.mark.slow
 def test_workers_option_starts_a_local_cluster_with_the_same_output():
     runner = CliRunner()
+    # every invariant but RED-INV-3, about abilities (vacuous without one)
     args = ["check", "redemption", "--characters", "3", "--cards", "0", "--abilities", "0",
-            "--features", "1", "--values", "0..3", "--format", "json"]
+            "--features", "1", "--values", "0..3", "--format", "json", "--invariant",
+            "RED-INV-1", "--invariant", "RED-INV-2", "--invariant", "RED-INV-4a",
+            "--invariant", "RED-INV-4b", "--invariant", "RED-INV-5"]
     one = runner.invoke(cli, args)
     two = runner.invoke(cli, args + ["--workers", "2"])
     assert one.exit_code == two.exit_code == 0, two.output

@@ -145,10 +145,9 @@ def test_bruteforce_counts_worked_out_by_hand():
     # 2 holders * 9 targets * 15 = 1080 labelled states, none fixed by swapping the two
     # (the holder moves), so 540. Total (242 + 543) * 5 phases.
     assert count(redemption, _redemption(2, immunities=1)) == (242 + 543) * 5 == 3925
-    # the enumerate defaults (values 0..1: 4 stats per character): 1 character
-    # 4 * 121 * 5 = 2420; 2 characters (10 multisets + 16 * 2 * 9 * 15 / 2) * 5 = 10850
-    assert count(redemption, dict(redemption.listing_bounds, values="0..1",
-                                  toughness="0..0")) == 2420 + 10850
+    # the same with values 0..1 (4 stats per character): 1 character 4 * 121 * 5 = 2420;
+    # 2 characters (10 multisets + 16 * 2 * 9 * 15 / 2) * 5 = 10850
+    assert count(redemption, _redemption(2, immunities=1, values="0..1")) == 2420 + 10850
     # hkk: one card (least 1) of 9 kinds; an effect by and on cards (by, target), targeted.
     # One card: 9 * 2 = 18; two cards without an effect: 9 * 10 / 2 = 45; with one: 81 * 4
     # labelled states, none fixed by swapping the cards ((1,2) <-> (2,1)), so 162.
@@ -169,9 +168,9 @@ def test_bruteforce_counts_worked_out_by_hand():
     # Orders (move or discovery into one of the 2 other fields) are interchangeable: 0, 1
     # or an unordered pair (4 * 5 / 2) per being.
     assert count(b5, _b5(1, orders=2)) == 1 + 39 * (1 + 4 + 10)
-    # The enumerate defaults: one being (and an order of it), one element (11 types known,
-    # "other"; 3 fields; 4 effect phases), active.
-    assert count(b5, b5.listing_bounds) == (1 + 39 * (1 + 4)) * (1 + 12 * 3 * 4)
+    # One being (and an order of it), one element (11 types known, "other"; 3 fields; 4
+    # effect phases), active.
+    assert count(b5, _b5(1, elements=1, orders=1)) == (1 + 39 * (1 + 4)) * (1 + 12 * 3 * 4)
 
 
 # --------------------------------------------------------------------------- the enumeration
@@ -221,10 +220,12 @@ def as_multiset(rulings):
     return tuple(sorted(json.dumps(r, sort_keys=True) for r in rulings))
 
 
-def classes_count_the_states_with_their_rulings(case_id):
+def states_by_class(case_id):
+    """From the listed states (checked against the brute force above): per class, the
+    number of states and the least (objects, optional facts) of one."""
     _, name, _ = BY_ID[case_id]
     book = get(name)
-    result, lines = enumerated(case_id)
+    _, lines = enumerated(case_id)
     counted = collections.Counter()
     least = {}
     for line, (_, objects, facts, ids) in zip(lines, forms(case_id)):
@@ -233,9 +234,37 @@ def classes_count_the_states_with_their_rulings(case_id):
         size = (sum(map(len, objects.values())),
                 spaces.features_of(book.vocabulary, facts, objects))
         least[klass] = min(least.get(klass, size), size)
+    return counted, least
+
+
+def classes_count_the_states_with_their_rulings(case_id):
+    _, name, _ = BY_ID[case_id]
+    result, _ = enumerated(case_id)
+    counted, least = states_by_class(case_id)
     classes = {as_multiset(c["rulings"]): c for c in result["classes"]}
     assert len(classes) == len(result["classes"])            # classes are distinct
     assert {k: c["count"] for k, c in classes.items()} == dict(counted)
+    witnesses_are_the_smallest_of_their_class(case_id, classes, least)
+
+
+def situations_are_the_classes_with_their_smallest_witnesses(case_id):
+    """The listing of situations (no count, no out lines): each class of the states found
+    once, the same classes, each with a witness as small as its smallest state."""
+    _, name, bounds = BY_ID[case_id]
+    result = pybridge.enumerate_states(name, bounds)
+    assert result["complete"] is True and result["counted"] is False
+    assert "total" not in result
+    counted, least = states_by_class(case_id)
+    classes = {as_multiset(c["rulings"]): c for c in result["classes"]}
+    assert len(classes) == len(result["classes"])
+    assert set(classes) == set(counted)
+    assert all("count" not in c for c in result["classes"])
+    witnesses_are_the_smallest_of_their_class(case_id, classes, least)
+
+
+def witnesses_are_the_smallest_of_their_class(case_id, classes, least):
+    _, name, _ = BY_ID[case_id]
+    book = get(name)
     situations = bruteforce(case_id)
     for klass, c in classes.items():
         witness = c["witness"]
@@ -248,7 +277,7 @@ def classes_count_the_states_with_their_rulings(case_id):
             f"has a state with {least[klass]}")
         ruled = pybridge.rule(witness)
         assert ruled["status"] == "ok"
-        assert ruled["edition"] == result["edition"]
+        assert ruled["edition"] == book.default_edition
         assert abstract(ruled["rulings"], ids) == klass, witness
 
 
@@ -341,6 +370,7 @@ def test_the_listing_is_the_brute_forces(case_id):
     total_counts_each_situation_once(case_id)
     out_lines_are_exactly_one_state_per_situation(case_id)
     classes_count_the_states_with_their_rulings(case_id)
+    situations_are_the_classes_with_their_smallest_witnesses(case_id)
     the_largest_objects_counts_are_really_used(case_id)
     if case_id in REDEMPTION_IDS:
         redemption_battle_rulings_agree_with_the_reference(case_id)

@@ -119,7 +119,8 @@ def test_errata_unknown_exits_3():
 def test_enumerate_complete_exits_0():
     # 5 phases x (8 + 36) states (tests/test_analysis_cli.py reasons the count).
     code, doc = status("enumerate", "redemption", "--characters", "2", "--immunities", "0",
-                       "--values", "0..1", "--toughness", "0..1")
+                       "--abilities", "0", "--features", "0", "--values", "0..1",
+                       "--toughness", "0..1", "--count")
     assert doc["complete"] is True and doc["total"] == 220
     assert code == 0
 

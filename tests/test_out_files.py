@@ -12,11 +12,13 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = [sys.executable, "-m", "pybridge"]
 EXAMPLE = str(ROOT / "examples" / "redemption" / "three_character_battle.yaml")
-SMALL = ["enumerate", "redemption", "--characters", "2", "--values", "0..1",
-         "--toughness", "0..1", "--format", "json"]
+# two characters and one immunity, nothing else (no ability, no optional fact), every state
+SMALL = ["enumerate", "redemption", "--characters", "2", "--abilities", "0", "--features",
+         "0", "--immunities", "1", "--values", "0..1", "--toughness", "0..1", "--format",
+         "json"]
 # the same without immunities: 220 states in a second, not 48,220 in six, for the tests
 # whose point is where and how the file is written, not how long the listing runs
-TINY = SMALL[:2] + ["--immunities", "0"] + SMALL[2:]
+TINY = SMALL[:8] + ["--immunities", "0"] + SMALL[10:]
 # two runs racing on one path: 13,270 states in about three seconds each, so that their
 # writes overlap
 RACE = SMALL[:-4] + ["--toughness", "0..0", "--format", "json"]

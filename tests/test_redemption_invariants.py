@@ -31,7 +31,7 @@ def test_redemption_invariants_are_the_six_parts():
 # assumption per rule ID, never derived), the analysis's scaffolding, and the invariant's own
 # inv_* views; never the encoding's derived predicates (tests/contract/test_state_spaces.py says the
 # same of every generated rulebook).
-CONTRACT = {"ruling", "world", "violation", "in_force"}
+CONTRACT = {"ruling", "world", "violation", "premise", "in_force"}
 
 
 def test_RED_INV_1_RED_INV_2_RED_INV_3_RED_INV_4a_RED_INV_4b_RED_INV_5_read_only_the_contract():

@@ -45,7 +45,9 @@ OPEN_SEARCH_OPTIONS = ["--configuration=handy", "--opt-strategy=bb,hier"]
 # the witness they found.
 DESCRIBE_SHARE, DESCRIBE_MOST = 0.1, 15.0
 # The program parts searched: their list and their statements, by group name.
+# "premises": the invariants' parts, searched for a state meeting the premise (vacuity).
 GROUPS = {"invariants": ("invariants", "invariant_statements"),
+          "premises": ("invariants", "invariant_statements"),
           "errata": ("errata", "errata_statements"),
           "coverage": ("coverage", "coverage_statements"),
           "coverage_absent": ("coverage_absent", "coverage_statements")}
@@ -134,11 +136,37 @@ def _decide(executor, book, group, invariant, bounds, edition, cubes, timeout):
         verdict.add(index, found)
     winner = verdict.winner()
     if winner is None:
-        return {"id": invariant.id, "description": invariant.description,
-                "status": verdict.status(), "witness": None, "rules": []}
+        entry = {"id": invariant.id, "description": invariant.description,
+                 "status": verdict.status(), "witness": None, "rules": []}
+        if group == "invariants" and entry["status"] == "holds":
+            entry.update(_premise(executor, task, cubes, searching))
+        return entry
     found = verdict.found[winner]
     witness = Witness(cubes[winner], found.symbols, found.raw, verdict.smallest())
-    return executor.call(describe_witness, task + (witness,), until)
+    entry = executor.call(describe_witness, task + (witness,), until)
+    if entry is not None and group == "invariants":
+        entry["premise"] = {"met": True}      # by the witness: a violation meets it
+    return entry
+
+
+def _premise(executor, task, cubes, until):
+    """Whether an invariant that holds could have failed: the smallest state meeting its
+    premise (``premise``, derived by its part where its conclusion is tested), searched
+    cube by cube like a violation. None within the bounds: the invariant is vacuous there
+    (status ``vacuous``); a search that did not finish leaves it unknown."""
+    verdict = Verdict(cubes)
+    for index, found in executor.run(search_cube, (task[0], "premises") + task[2:], cubes, until,
+                                     verdict.wanted, verdict.limit):
+        verdict.add(index, found)
+    winner = verdict.winner()
+    if winner is not None:
+        model = WorldModel([parse_term(text) for text in verdict.found[winner].symbols])
+        return {"premise": {"met": True, "witness": model.document(registry.get(task[0])),
+                            "smallest": verdict.smallest()}}
+    if verdict.status() == "holds":     # no state meets the premise: proven
+        return {"status": "vacuous", "premise": {"met": False}}
+    return {"status": "unknown", "premise": {"met": None},
+            "reason": "the search for a state meeting the premise did not finish"}
 
 
 def _reserve(timeout):
@@ -158,7 +186,8 @@ def _rebuilt(rulebook, group, part_id, bounds_values, edition):
 
 
 def search_cube(rulebook, group, part_id, bounds_values, edition, cube, timeout, at_most=None):
-    """A task: the smallest violation of one part within one cube (a Found).
+    """A task: the smallest violation of one part within one cube (a Found); of group
+    "premises", the smallest state meeting the part's premise.
 
     ``at_most``: the objects of the smallest violation another cube has shown (Verdict.limit),
     when known. A state with more cannot be the witness, so the cube is searched only for
@@ -167,14 +196,15 @@ def search_cube(rulebook, group, part_id, bounds_values, edition, cube, timeout,
     again without the limit, so that its witness is the one it gives alone: the same whether
     a cube was limited or not, in any order and on any number of workers."""
     arguments = _rebuilt(rulebook, group, part_id, bounds_values, edition)
+    goal = "premise" if group == "premises" else "violation"
     if at_most is None:
-        return _check_one(*arguments, timeout, cube=cube)
+        return _check_one(*arguments, timeout, cube=cube, goal=goal)
     started = time.monotonic()
-    limited = _check_one(*arguments, timeout, cube=cube, at_most=at_most)
+    limited = _check_one(*arguments, timeout, cube=cube, at_most=at_most, goal=goal)
     if not limited.violated:
         return limited
     left = None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
-    return _check_one(*arguments, left, cube=cube)
+    return _check_one(*arguments, left, cube=cube, goal=goal)
 
 
 def describe_witness(rulebook, group, part_id, bounds_values, edition, witness, timeout):
@@ -205,7 +235,7 @@ def _unknown(invariant, interrupted=False, reason=None):
 
 
 def _check_one(book, program, invariant, part_statements, bounds, in_force, timeout, cube=(),
-               witness=None, shrink=True, at_most=None):
+               witness=None, shrink=True, at_most=None, goal="violation"):
     """Without ``witness``: the search of one cube (a Found). With the merged ``witness``
     (its symbols as text, whether it is the smallest): the entry, with the rules involved."""
     started = time.monotonic()
@@ -214,7 +244,8 @@ def _check_one(book, program, invariant, part_statements, bounds, in_force, time
         return None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
     if witness is not None and not shrink:
         return _described(book, invariant, witness)
-    statements = program.minimize + program.violation_required + part_statements
+    required = program.premise_required if goal == "premise" else program.violation_required
+    statements = program.minimize + required + part_statements
     if at_most is not None:
         statements = statements + program.at_most_objects(at_most)
     theory = Theory.of(book.vocabulary) \

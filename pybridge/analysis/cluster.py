@@ -26,7 +26,6 @@ from ..errors import InputError
 
 MAX_WORKERS = 256
 GRACE = 2.0         # a task past its own deadline: grounding or sending its result back
-STEP = 0.05
 CONNECT = 10        # seconds to reach a scheduler, handshake included: a hard limit
 CLOSE = 2.0         # seconds to close a client or a local cluster
 KILL = 0.5          # a local worker not gone within 0.8 x this after its nanny asked is killed
@@ -146,7 +145,7 @@ class Sequential:
 
 
 class Cluster:
-    """The cubes as tasks of a Dask client, lower cube indices first."""
+    """The cubes as tasks of a Dask client, the largest first (cubes.largest_first)."""
 
     local = False
 
@@ -154,41 +153,45 @@ class Cluster:
         self.client = client
 
     def run(self, function, args, cubes, until, wanted=None, limit=None):
-        """(index, result) as cubes finish (several at once: in index order); cubes no longer
-        wanted are cancelled, and so is every cube still out at the deadline (+ grace).
-        Every cube is submitted at once, so none is given a ``limit``."""
+        """(index, result) as cubes finish, in the order they finish (the callers merge in
+        any order); cubes no longer wanted are cancelled, and so is every cube still out at
+        the deadline (+ grace). Every cube is submitted at once, the largest with the
+        highest priority (a worker free at the end then takes a small one), so none is
+        given a ``limit``. Waits on ``distributed.as_completed``, not by polling."""
+        from distributed import as_completed
+
+        from .cubes import largest_first
         seconds = left(until)
-        futures = {index: self.client.submit(function, *args, cube, seconds, pure=False,
-                                             priority=-index)
-                   for index, cube in enumerate(cubes)}
+        futures = {}
+        order = largest_first(cubes)
+        for rank, index in enumerate(order):
+            futures[index] = self.client.submit(function, *args, cubes[index], seconds,
+                                                pure=False, priority=len(order) - rank)
+        index_of = {future.key: index for index, future in futures.items()}
         try:
-            while futures:
-                done = sorted(index for index, future in futures.items() if future.done())
-                if not done:
-                    if until is not None and time.monotonic() > until + GRACE:
-                        return
-                    time.sleep(STEP)
+            for future in as_completed(list(futures.values()), loop=self.client.loop,
+                                       timeout=None if seconds is None else seconds + GRACE):
+                index = index_of[future.key]
+                if index not in futures:     # cancelled as unwanted meanwhile
                     continue
-                for index in done:
-                    if index not in futures:     # cancelled as unwanted meanwhile
-                        continue
-                    yield index, futures.pop(index).result()
-                    if wanted is not None:
-                        unwanted = [i for i in futures if not wanted(i)]
-                        self.client.cancel([futures.pop(i) for i in unwanted])
+                yield index, futures.pop(index).result()
+                if wanted is not None:
+                    unwanted = [i for i in futures if not wanted(i)]
+                    self.client.cancel([futures.pop(i) for i in unwanted])
+        except TimeoutError:      # out at the deadline: what is back is merged
+            return
         finally:
             if futures:
                 self.client.cancel(list(futures.values()))
 
     def call(self, function, args, until):
         """``function(*args, seconds_left)`` as one task; None if not back by the deadline."""
-        future = self.client.submit(function, *args, left(until), pure=False)
+        seconds = left(until)
+        future = self.client.submit(function, *args, seconds, pure=False)
         try:
-            while not future.done():
-                if until is not None and time.monotonic() > until + GRACE:
-                    return None
-                time.sleep(STEP)
-            return future.result()
+            return future.result(timeout=None if seconds is None else seconds + GRACE)
+        except TimeoutError:
+            return None
         finally:
             if not future.done():
                 self.client.cancel([future])

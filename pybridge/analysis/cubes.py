@@ -25,6 +25,21 @@ def bound(cube):
     return sum(count for _, count in cube)
 
 
+def size(cube):
+    """The size model of a cube, to hand out the largest first: its states grow
+    exponentially with its objects, so its objects, then its counts."""
+    return (bound(cube), tuple(count for _, count in cube))
+
+
+def largest_first(cubes):
+    """The indices of ``cubes``, the largest (by :func:`size`) first; ties in index order."""
+    return sorted(range(len(cubes)), key=lambda index: (_negated(size(cubes[index])), index))
+
+
+def _negated(key):
+    return (-key[0], tuple(-count for count in key[1]))
+
+
 def constants(cube):
     """The cube's counts also as clingo constants ``cube_<kind>``, so that a space may ground
     only what the cube can hold (asp/redemption/space.lp: its slots); kinds are the space's
@@ -166,8 +181,10 @@ class Verdict:
 
 
 class Listed(Fields):
-    """One cube's listing: its states counted by class, the smallest model of each class
-    (by size; the first found of that size) as ``payload``, and --out lines when buffered."""
+    """One cube's listing: its classes (with their states counted, when counted: else the
+    count is None), the smallest model of each class (by size; the first found of that size)
+    as ``payload``, and --out lines when buffered. ``total``: the states listed, or (not
+    counted) the sets of rulings found."""
 
     total: int
     finished: bool
@@ -177,8 +194,8 @@ class Listed(Fields):
 
 
 class Listing:
-    """Merges the cubes' listings: counts add up, a class's witness is the smallest by
-    (size, cube index), buffered lines are written in cube order."""
+    """Merges the cubes' listings: counts add up (when counted), a class's witness is the
+    smallest by (size, cube index), buffered lines are written in cube order."""
 
     def __init__(self, cubes, out=None):
         self.cubes, self.out = cubes, out
@@ -192,7 +209,7 @@ class Listing:
         self.total += listed.total
         self.interrupted = self.interrupted or listed.interrupted
         for key, count, size, payload in listed.classes:
-            self.count[key] = self.count.get(key, 0) + count
+            self.count[key] = None if count is None else self.count.get(key, 0) + count
             if key not in self.best or (size, index) < self.best[key][0]:
                 self.best[key] = ((size, index), payload)
         while self.written in self.listed:
@@ -217,10 +234,15 @@ class Listing:
             listed.finished for listed in self.listed.values())
 
     def classes(self):
-        """Per class, most common first (ties by key): its payload with the count set."""
+        """Per class, its payload: counted, most common first, with its count; else the
+        smallest situations first (by the witness's size); ties by key."""
+        def order(key):
+            count = self.count[key]
+            return (-count, (), key) if count is not None else (0, self.best[key][0][0], key)
         entries = []
-        for key in sorted(self.count, key=lambda k: (-self.count[k], k)):
+        for key in sorted(self.count, key=order):
             entry = dict(self.best[key][1])
-            entry["count"] = self.count[key]
+            if self.count[key] is not None:
+                entry["count"] = self.count[key]
             entries.append(entry)
         return entries

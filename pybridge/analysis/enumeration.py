@@ -1,7 +1,11 @@
-"""``rulings enumerate`` and ``rulings diff``: every state of the space (or every state whose
-rulings an erratum changes), grouped into classes of equal rulings, ignoring identifiers,
-with counts and the smallest witness of each class. The solver enumerates, cube by cube
-(see :mod:`.cubes`); Python only counts and keeps the smallest witness."""
+"""``rulings enumerate`` and ``rulings diff``: the classes of equal rulings of the space
+(ignoring identifiers), or of the states whose rulings two editions give differently, each
+with its smallest witness, cube by cube (see :mod:`.cubes`).
+
+By default the solver lists situations, not states (:mod:`.situations`): each distinct set
+of rulings once, then the smallest state of each class. Counting the states of each class
+(``count``, and ``--out``, which writes every state) enumerates every state instead; Python
+then counts and keeps the smallest of each class."""
 
 import json
 import time
@@ -13,6 +17,7 @@ from .cubes import Listed, Listing, assumptions, constants, find_in_time
 from .models import WorldModel, changes, changes_key
 from .program import analysis, exact_symmetry
 from .search import run
+from .situations import list_situations
 
 
 class _Classes:
@@ -81,23 +86,29 @@ def _isolated(function, args, timeout, head, out=None):
 
 
 def enumerate_states(book, bounds, edition, timeout=None, out=None, progress=None, workers=1,
-                     scheduler=None):
-    """Every state of the space, grouped into classes, cube by cube."""
+                     scheduler=None, count=False):
+    """The classes of the space, cube by cube; with ``count`` (or ``out``) every state,
+    counted per class."""
     head = {"rulebook": book.name, "edition": edition, "bounds": bounds.describe()}
-    return _listing(book, bounds, ("enumerate", edition), head, "classes", timeout, out,
-                    progress, workers, scheduler)
+    question = ("enumerate", count or out is not None, edition)
+    return _listing(book, bounds, question, head, "classes", timeout, out, progress, workers,
+                    scheduler)
 
 
-def diff(book, bounds, before, after, timeout=None, progress=None, workers=1, scheduler=None):
-    """The states whose rulings two editions give differently, cube by cube."""
+def diff(book, bounds, before, after, timeout=None, progress=None, workers=1, scheduler=None,
+         count=False):
+    """The classes of the states whose rulings two editions give differently, cube by cube;
+    with ``count``, every such state counted."""
     head = {"rulebook": book.name, "from": before, "to": after, "bounds": bounds.describe()}
-    return _listing(book, bounds, ("diff", before, after), head, "changed", timeout, None,
-                    progress, workers, scheduler)
+    return _listing(book, bounds, ("diff", count, before, after), head, "changed", timeout,
+                    None, progress, workers, scheduler)
 
 
 def _listing(book, bounds, question, head, name, timeout, out, progress, workers, scheduler):
     """The cubes listed in a child killed at the deadline (one worker), or on a Dask
-    cluster; merged into ``head`` + total, complete, exact_symmetry and the list ``name``."""
+    cluster; merged into ``head`` + counted, total (when counted), complete, exact_symmetry
+    and the list ``name``."""
+    head = {**head, "counted": question[1]}
     empty = {**head, "exact_symmetry": exact_symmetry(book, bounds), name: []}
     started = time.monotonic()
     try:
@@ -142,7 +153,8 @@ def _merged(executor, book, bounds, question, head, name, cubes, timeout, out, p
     listing.finish()
     if progress:
         progress.finish(listing.total, len(listing.count))
-    return {**head, "total": listing.total, "complete": listing.complete(),
+    total = {"total": listing.total} if question[1] else {}
+    return {**head, **total, "complete": listing.complete(),
             **({"interrupted": True} if listing.interrupted else {}),
             "exact_symmetry": exact_symmetry(book, bounds), name: listing.classes()}
 
@@ -174,21 +186,24 @@ def _list_here(book, bounds, question, out, progress, cube, timeout):
 
 
 def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None):
-    """Every state of one cube, grouped: a Listed (``write`` gets the --out lines)."""
+    """One cube's classes, a Listed: its situations, or (counted) every state, grouped
+    (``write`` gets the --out lines)."""
     program = analysis(book)
+    counted = question[1]
     editions = {world: set(book.encoding.editions[edition].rule_ids)
-                for world, edition in enumerate(question[1:], 1)}
+                for world, edition in enumerate(question[2:], 1)}
+    # the smallest witness of a situation is searched for (its states are not listed)
+    smallest = [] if counted else program.minimize
     if question[0] == "enumerate":
-        control = program.control(bounds, worlds=[1], extra_args=constants(cube))
+        control = program.control(bounds, smallest, worlds=[1], extra_args=constants(cube))
 
         def key_of(model):
             return model.class_key(book)
 
         def payload(model):
-            return {"rulings": model.abstracted(book), "count": None,
-                    "witness": model.document(book)}
+            return {"rulings": model.abstracted(book), "witness": model.document(book)}
     else:
-        control = program.control(bounds, program.diff, extra_args=constants(cube))
+        control = program.control(bounds, program.diff + smallest, extra_args=constants(cube))
 
         def key_of(model):      # the rulings with the rules they cite, before and after, and
             # why each lost or gained one is not given by the other edition
@@ -199,7 +214,7 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
             changed = changes(book, model, True)
             return {"before": model.abstracted(book, 1), "after": model.abstracted(book, 2),
                     **changed, "rules": rules(book, changed),
-                    "count": None, "witness": model.document(book, 1),
+                    "witness": model.document(book, 1),
                     "rulings_before": model.decoded(book, 1),
                     "rulings_after": model.decoded(book, 2)}
 
@@ -207,9 +222,16 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
         write(json.dumps({"state": model.document(book), "rulings": model.decoded(book)},
                          ensure_ascii=False) + "\n")
 
+    known = program.assumptions(editions) + assumptions(cube)
+    if not counted:
+        found, finished, interrupted = list_situations(control, known, key_of, timeout,
+                                                       progress)
+        return Listed(found.found, finished, interrupted,
+                      [(key, None, size, payload(model))
+                       for key, (size, model) in sorted(found.best.items())])
     control.configuration.solve.models = "0"
-    classes, search = _collect(control, program.assumptions(editions) + assumptions(cube),
-                               key_of, timeout, progress, line if write is not None else None)
+    classes, search = _collect(control, known, key_of, timeout, progress,
+                               line if write is not None else None)
     return Listed(classes.total, search.finished, search.interrupted,
                   [(key, classes.count[key], size, payload(model))
                    for key, (size, model) in sorted(classes.best.items())])

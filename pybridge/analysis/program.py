@@ -130,6 +130,14 @@ class Analysis:
         ast.parse_string(":- not violation.", statements.append, logger=silent)
         return statements
 
+    @cached_property
+    def premise_required(self):
+        """A state where an invariant's premise is met (``premise``: its conclusion is
+        tested there), instead of one violating it."""
+        statements = []
+        ast.parse_string(":- not premise.", statements.append, logger=silent)
+        return statements
+
     @staticmethod
     def at_most_objects(count):
         """No state with more than ``count`` objects (the witness cost at priority TOP): a

@@ -298,9 +298,13 @@ class B5(Rulebook):
               "most optional facts at once (immunities, protections and their spans, "
               "retreat limits, pre-conflicts, protections' ends, destructions)"),
     )
-    # enumerate and diff list every state: one being, one element, one order, no optional facts
+    # enumerate lists every situation once: one being, one element, one order, one protection
+    # and two optional facts reach every ruling kind (destruction and retreat need
+    # `destroys`, the effects of a protection an effect phase as well): 1,443 classes
     listing_bounds = {"max_beings": 1, "max_elements": 1, "max_orders": 1,
-                      "max_protections": 0, "max_features": 0}
+                      "max_protections": 1, "max_features": 2}
+    # diff: no protection, no optional fact (the errata's changes need none)
+    diff_bounds = {"max_protections": 0, "max_features": 0}
 
     def max_class_size(self, bounds):
         return max(bounds["max_beings"], bounds["max_elements"], bounds["max_orders"],

@@ -289,13 +289,16 @@ class Hkk(Rulebook):
               "most optional facts at once (subtypes, immunities, untargetability, "
               "counters, damage, modifiers, cards put on others, ...)"),
     )
-    # enumerate and diff list every state: two cards, one effect, damage 0..1, one property
-    listing_bounds = {"max_cards": 2, "max_effects": 1, "max_reactions": 0, "max_events": 0,
-                      "damage": (0, 1), "modifiers": (0, 0), "max_properties": 1}
+    # enumerate lists every situation once: two cards, one effect, one reaction, one event,
+    # damage 0..1 and two properties reach every ruling kind but grant_ineffective and
+    # grant_without_effect (843 classes; with three properties and no reaction, 1,315 classes,
+    # and grant_without_effect but not can_react, inherits or waits)
+    listing_bounds = {"max_cards": 2, "max_effects": 1, "max_reactions": 1, "max_events": 1,
+                      "damage": (0, 1), "modifiers": (0, 0), "max_properties": 2}
 
     # diff lists only the states that change: room for an event granted by an enchantment put
-    # on its card (132.6, 132.8: three optional facts with the mental subtype)
-    diff_bounds = {"max_events": 1, "max_properties": 3}
+    # on its card (132.6, 132.8: three optional facts with the mental subtype), no reaction
+    diff_bounds = {"max_reactions": 0, "max_events": 1, "max_properties": 3}
 
     def max_class_size(self, bounds):
         return max(bounds["max_cards"], bounds["max_effects"], bounds["max_reactions"])

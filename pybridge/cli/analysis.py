@@ -77,6 +77,12 @@ def cluster_options(command):
              "(1: this process, no Dask); the output is the same")(command)
 
 
+def count_option(command):
+    return click.option(
+        "--count", is_flag=True, default=False,
+        help="also count the distinct states of each class (lists every state: slower)")(command)
+
+
 def _bounds(values):
     return {name: value for name, value in values.items() if value is not None}
 
@@ -85,9 +91,11 @@ def _bounds(values):
 
 def exit_code(statuses):
     """1 when anything is violated (an invariant, or an errata's contradiction found), else
-    3 when anything is unknown (a search ran out of time or was stopped), else 0."""
+    3 when anything is unknown (a search ran out of time or was stopped) or vacuous (an
+    invariant whose premise no state within the bounds meets), else 0."""
     statuses = set(statuses)
-    return FOUND if "violated" in statuses else UNKNOWN if "unknown" in statuses else 0
+    return FOUND if "violated" in statuses else \
+        UNKNOWN if statuses & {"unknown", "vacuous"} else 0
 
 
 def _listing_exit(ctx, result):
@@ -121,12 +129,14 @@ def check_command(ctx, rulebook, edition, invariants, timeout, workers, schedule
                   quiet, **bounds):
     """Check every invariant of RULEBOOK over all states within the bounds.
 
-    Each invariant holds (within the bounds), is violated (with the smallest witness, a
-    state document `rulings rule` accepts, and the rule IDs involved) or is unknown (the
-    search ran out of time).
+    Each invariant holds (within the bounds, with the smallest state meeting its premise:
+    one where it is tested), is violated (with the smallest witness, a state document
+    `rulings rule` accepts, and the rule IDs involved), is vacuous (no state within the
+    bounds meets its premise) or is unknown (the search ran out of time).
 
     Exit codes: 0 every invariant holds; 1 an invariant is violated; 3 none is violated but
-    one is unknown (out of --timeout: not decided); 2 bad input or usage; 70 an internal error.
+    one is unknown (out of --timeout: not decided) or vacuous; 2 bad input or usage; 70 an
+    internal error.
 
     \b
     Example:
@@ -148,32 +158,34 @@ def check_command(ctx, rulebook, edition, invariants, timeout, workers, schedule
 @click.option("-o", "--out", type=click.Path(dir_okay=False), default=None,
               help="write every state with its rulings, one JSON line each, as found "
                    "(into a temporary file beside FILE, moved into place when the run ends)")
+@count_option
 @timeout_option(600, "stop after this many seconds (the summary says complete: false)")
 @cluster_options
 @format_option
 @quiet_option
 @click.pass_context
-def enumerate_command(ctx, rulebook, edition, out, timeout, workers, scheduler, fmt, quiet,
-                      **bounds):
-    """List every distinct state of RULEBOOK within the bounds, grouped by rulings.
+def enumerate_command(ctx, rulebook, edition, out, count, timeout, workers, scheduler, fmt,
+                      quiet, **bounds):
+    """List every situation of RULEBOOK within the bounds: each class of states with the
+    same rulings (identifiers left out) once, with its smallest witness.
 
-    Symmetric duplicates are counted once. Classes group states with the same rulings,
-    identifiers left out, each with its count and smallest witness.
+    With --count (or --out), every distinct state is listed and counted per class;
+    symmetric duplicates are counted once.
 
     Exit codes: 0 the listing is complete; 3 it is incomplete (stopped at --timeout);
     2 bad input or usage; 70 an internal error.
 
     \b
     Example:
-      rulings enumerate redemption --characters 2
-      rulings enumerate redemption --characters 3 --values 0..2 --out states.jsonl
+      rulings enumerate redemption --characters 3
+      rulings enumerate redemption --characters 2 --count --out states.jsonl
     """
     api.validate_analysis(rulebook, _bounds(bounds), edition, listing=True)
     validate(workers, scheduler)
     with OutFile(out) if out is not None else contextlib.nullcontext() as lines:
         result = api.enumerate_states(rulebook, _bounds(bounds), edition, timeout, lines,
                                       Progress.for_terminal(quiet), workers=workers,
-                                      scheduler=scheduler)
+                                      scheduler=scheduler, count=count)
     _emit(result, fmt, "enumerate")
     if lines is not None and lines.kept:
         click.echo(f"note: --out {printable(out, backslashes=False)} kept as it was "
@@ -186,14 +198,16 @@ def enumerate_command(ctx, rulebook, edition, out, timeout, workers, scheduler, 
 @click.option("--from", "before", required=True, metavar="EDITION", help="edition before")
 @click.option("--to", "after", required=True, metavar="EDITION", help="edition after")
 @bound_options(listing="diff")
+@count_option
 @timeout_option(600, "stop after this many seconds (the summary says complete: false)")
 @cluster_options
 @format_option
 @quiet_option
 @click.pass_context
-def diff_command(ctx, rulebook, before, after, timeout, workers, scheduler, fmt, quiet,
+def diff_command(ctx, rulebook, before, after, count, timeout, workers, scheduler, fmt, quiet,
                  **bounds):
-    """List the states of RULEBOOK whose rulings change from one edition to another.
+    """List the situations of RULEBOOK whose rulings change from one edition to another:
+    each kind of change once, with its smallest witness (--count: and its number of states).
 
     Exit codes: 0 the listing is complete (whether or not anything changes); 3 it is
     incomplete (stopped at --timeout); 2 bad input or usage; 70 an internal error.
@@ -203,7 +217,8 @@ def diff_command(ctx, rulebook, before, after, timeout, workers, scheduler, fmt,
       rulings diff redemption --from literal --to negative_counts --characters 3
     """
     result = api.diff(rulebook, before, after, _bounds(bounds), timeout,
-                      Progress.for_terminal(quiet), workers=workers, scheduler=scheduler)
+                      Progress.for_terminal(quiet), workers=workers, scheduler=scheduler,
+                      count=count)
     _emit(result, fmt, "diff")
     _listing_exit(ctx, result)
 

@@ -147,6 +147,11 @@ def _check_lines(result):
         elif inv["status"] == "unknown":
             why = inv.get("reason", "the search did not finish in time")
             lines.append(f"    ({why}: neither holds nor violated)")
+        elif inv["status"] == "vacuous":
+            lines.append("    (no state within the bounds meets its premise: it was never "
+                         "tested)")
+        elif inv.get("premise", {}).get("met"):
+            lines.append(f"    tested in: {_witness_text(inv['premise']['witness'])}")
     return ":", lines
 
 
@@ -169,13 +174,19 @@ def _done(result):
     return "complete" if result["complete"] else "INCOMPLETE (stopped)"
 
 
+def _times(entry):
+    """A class's count of states (counted), or a bullet."""
+    return f"{entry['count']:>8} x" if "count" in entry else "       -"
+
+
 def _enumerate_lines(result):
     lines = []
     for entry in result["classes"]:
-        lines.append(f"  {entry['count']:>8} x {_rulings_text(entry['rulings'])}")
+        lines.append(f"  {_times(entry)} {_rulings_text(entry['rulings'])}")
         lines.append(f"           e.g. {_witness_text(entry['witness'])}")
-    return (f": {counted(result['total'], 'state')} in "
-            f"{counted(len(result['classes']), 'class', 'classes')}, {_done(result)}", lines)
+    states = f"{counted(result['total'], 'state')} in " if "total" in result else ""
+    return (f": {states}{counted(len(result['classes']), 'class', 'classes')}, "
+            f"{_done(result)}", lines)
 
 
 def _change_lines(entry, result):
@@ -196,14 +207,16 @@ def _change_lines(entry, result):
 def _diff_lines(result):
     lines = []
     for entry in result["changed"]:
-        lines.append(f"  {entry['count']:>8} x {_rulings_text(entry['before'])}")
+        lines.append(f"  {_times(entry)} {_rulings_text(entry['before'])}")
         lines.append(f"           -> {_rulings_text(entry['after'])}")
         lines.extend(_change_lines(entry, result))
         if entry.get("rules"):
             lines.append(f"           by {', '.join(entry['rules'])}")
         lines.append(f"           e.g. {_witness_text(entry['witness'])}")
-    changes = "state changes" if result["total"] == 1 else "states change"
-    return (f": {result['total']} {changes}, "
+    states = ""
+    if "total" in result:
+        states = f"{result['total']} {'state changes' if result['total'] == 1 else 'states change'}, "
+    return (f": {states}"
             f"{counted(len(result['changed']), 'kind of change', 'kinds of change')}, "
             f"{_done(result)}", lines)
 

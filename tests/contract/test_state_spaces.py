@@ -165,8 +165,8 @@ def test_every_state_of_the_space_is_a_document_rule_accepts_and_rules_alike(nam
 # answers (the query a ruling answers, shown with the rulings) is part of the output contract;
 # space_candidate is the space's own list of the values an input fact may take: an invariant
 # that adds a query to a world (CHR-INV-8) chooses its values among them.
-CONTRACT = {"ruling", "because", "world", "violation", "contradicts", "in_force", "answers",
-            "space_candidate"}
+CONTRACT = {"ruling", "because", "world", "violation", "premise", "contradicts", "in_force",
+            "answers", "space_candidate"}
 
 
 @pytest.mark.parametrize("name", GENERATED)
