@@ -217,7 +217,11 @@ def test_analysis_bytes_are_identical_across_hash_seeds(args):
         seeds = SEEDS[:1]
     for seed in seeds:
         completed = run([*args, "--format", "json"], seed)
-        assert completed.returncode in (0, 1), completed.stderr.decode("utf-8", "replace")
+        assert completed.returncode in (0, 1, 3), completed.stderr.decode("utf-8", "replace")
+        if completed.returncode == 3:     # vacuous (a premise these bounds never meet), and
+            # nothing unknown: a search that ran out of time need not end the same way twice
+            statuses = {entry["status"] for entry in json.loads(completed.stdout)["invariants"]}
+            assert "vacuous" in statuses and "unknown" not in statuses, statuses
         outputs[seed] = (completed.returncode, completed.stdout, completed.stderr)
     reference = outputs[SEEDS[0]]
     for seed, output in outputs.items():
@@ -227,7 +231,7 @@ def test_analysis_bytes_are_identical_across_hash_seeds(args):
     summary = json.loads(reference[1])
     assert summary["rulebook"] == args[1]
     if args[0] == "check":
-        assert summary["invariants"] and all(i["status"] in ("holds", "violated")
+        assert summary["invariants"] and all(i["status"] in ("holds", "violated", "vacuous")
                                              for i in summary["invariants"])
     if args[0] in ("enumerate", "diff"):
         assert summary["complete"] is True
