@@ -142,6 +142,22 @@ def test_one_worker_does_not_import_dask():
     assert done.stdout.strip() == "False"
 
 
+@pytest.mark.slow
+def test_a_space_of_one_cube_starts_no_cluster_for_two_workers():
+    """chronopia's listing at its defaults is one cube: nothing to share out, so --workers 2
+    runs it in this process (no Dask imported), with the same output as one worker."""
+    code = ("import json, sys, pybridge; "
+            "one = pybridge.enumerate_states('chronopia'); "
+            "two = pybridge.enumerate_states('chronopia', workers=2); "
+            "print(json.dumps(one) == json.dumps(two), "
+            "any(m.split('.')[0] in ('dask', 'distributed') for m in sys.modules))")
+    assert len(cubes.find(get("chronopia"), _bounds("chronopia", {}, True))) == 1
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]
+
+
 @pytest.mark.parametrize("value", ["0", "-1", "300", "two"])
 def test_a_bad_number_of_workers_is_refused_naming_the_option(value):
     result = CliRunner().invoke(cli, ["check", "redemption", "--workers", value])

@@ -98,7 +98,7 @@ def check_parts(book, group, parts, bounds, edition, timeout=None, progress=None
         return [_unknown(i) for i in parts]
     results = []
     try:
-        with cluster.executor(workers, scheduler) as executor:
+        with cluster.executor(workers, scheduler, cubes) as executor:
             for invariant in parts:
                 if progress:
                     progress.start(invariant.id)

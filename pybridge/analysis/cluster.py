@@ -198,11 +198,12 @@ class Cluster:
 
 
 @contextlib.contextmanager
-def executor(workers=1, scheduler=None):
-    """Sequential for one worker and no scheduler; else a Dask client, closed at the end
-    (with the local cluster it started)."""
+def executor(workers=1, scheduler=None, cubes=None):
+    """Sequential for one worker and no scheduler, or for fewer than two ``cubes`` (when
+    given) and no scheduler: nothing to share out, so no local cluster is started for it;
+    else a Dask client, closed at the end (with the local cluster it started)."""
     validate(workers, scheduler)
-    if scheduler is None and workers == 1:
+    if scheduler is None and (workers == 1 or cubes is not None and len(cubes) < 2):
         yield Sequential()
         return
     option = "--scheduler" if scheduler is not None else "--workers"

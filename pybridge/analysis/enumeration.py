@@ -124,7 +124,7 @@ def _listing(book, bounds, question, head, name, timeout, out, progress, workers
     args = (book, bounds, question, head, name, cubes, timeout, out, progress)
     result = None
     try:
-        with cluster.executor(workers, scheduler) as executor:
+        with cluster.executor(workers, scheduler, cubes) as executor:
             result = _isolated(_merged, (executor,) + args, timeout, empty, out) \
                 if executor.local else _merged(executor, *args)
     except KeyboardInterrupt:   # while the local cluster started or stopped
