@@ -31,9 +31,12 @@ FIGURES = [
       "RED-INV-5"], True),
     ("check chronopia --queries 2", ["check", "chronopia", "--queries", "2"], False),
 ]
+# a listing that completes (six cubes; the listing defaults' immunities, ability and optional
+# fact left out): workers compared on the same, whole work
 WORKERS = [
-    ("enumerate redemption --characters 3 --values=-3..9 --toughness 0..9",
-     ["enumerate", "redemption", "--characters", "3", "--values=-3..9", "--toughness", "0..9"]),
+    ("enumerate redemption --characters 3 --values=-3..9 --toughness 0..9 (one immunity)",
+     ["enumerate", "redemption", "--characters", "3", "--values=-3..9", "--toughness", "0..9",
+      "--immunities", "1", "--abilities", "0", "--features", "0"]),
 ]
 
 

@@ -13,6 +13,8 @@ assumed). The same ground program answers every question of the cube, one solve 
 another.
 """
 
+import time
+
 from clingo import Function, Number
 
 from .models import WorldModel
@@ -55,10 +57,11 @@ class Situations:
             self.best[key] = (model.size(), model)
 
 
-def list_situations(control, assumptions, key_of, timeout, progress=None, remaining=None):
-    """The classes of the grounded ``control`` (a Situations) and whether every search
-    finished. ``key_of(model)`` gives a WorldModel's class; ``remaining()`` the seconds left
-    (None: no limit), read before each search."""
+def list_situations(control, assumptions, key_of, timeout, progress=None):
+    """The classes of the grounded ``control`` (a Situations), whether every search
+    finished, and whether it was interrupted. ``key_of(model)`` gives a WorldModel's class.
+    Every search shares the ``timeout``: a class whose witness search ran out keeps the
+    first state found of it (the listing is then not complete)."""
     projected = _projected(control)
     names = {symbol for symbol, _ in projected}
     with control.backend() as backend:
@@ -75,7 +78,10 @@ def list_situations(control, assumptions, key_of, timeout, progress=None, remain
 
     def tick():
         progress.update(situations.found, len(situations.sets))
-    left = remaining or (lambda: timeout)
+    until = None if timeout is None else time.monotonic() + timeout
+
+    def left():
+        return None if until is None else max(0.0, until - time.monotonic())
     search = run(control, assumptions, timeout=left(), keep="none", on_model=seen,
                  on_tick=tick if progress else None)
     finished = search.finished
@@ -93,6 +99,8 @@ def list_situations(control, assumptions, key_of, timeout, progress=None, remain
                 backend.add_rule([head], [lit if lit in true else -lit
                                           for lit in literal.values()])
     for key in sorted(situations.sets):
+        if left() == 0:
+            return situations, False, False
         found = run(control, list(assumptions) + [(chosen[key], True)], timeout=left(),
                     keep="last")
         if found.interrupted:
