@@ -71,8 +71,8 @@ def list_situations(control, assumptions, key_of, timeout, progress=None):
     config.project, config.models, config.opt_mode = "project", "0", "ignore"
 
     def seen(symbols):
-        atoms = frozenset(symbol for symbol in symbols
-                          if symbol.name in SHOWN_AS or _atom(symbol) in names)
+        # the projected atoms true in the model (its facts are true in every model)
+        atoms = frozenset(symbol for symbol in symbols if _atom(symbol) in names)
         model = WorldModel(symbols)
         situations.add(key_of(model), atoms, model)
 
