@@ -173,7 +173,8 @@ def test_a_selector_that_selects_its_holder_is_valid(tmp_path):
 def test_the_redemption_space_holds_no_card_immune_to_itself(tmp_path):
     out = tmp_path / "states.jsonl"
     result = rulings("enumerate", "redemption", "--characters", "2", "--immunities", "1",
-                     "--abilities", "0", "--features", "0", "--out", str(out), cwd=tmp_path)
+                     "--abilities", "0", "--features", "0", "--toughness", "0..0", "--out",
+                     str(out), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     states = [json.loads(line)["state"] for line in out.read_text().splitlines()]
     # 2,420 states of one character and 10,850 of two (tests/test_enumerate_bruteforce.py)
