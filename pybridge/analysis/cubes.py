@@ -32,12 +32,9 @@ def size(cube):
 
 
 def largest_first(cubes):
-    """The indices of ``cubes``, the largest (by :func:`size`) first; ties in index order."""
-    return sorted(range(len(cubes)), key=lambda index: (_negated(size(cubes[index])), index))
-
-
-def _negated(key):
-    return (-key[0], tuple(-count for count in key[1]))
+    """The indices of ``cubes``, the largest (by :func:`size`) first; ties in index order
+    (a reversed sort is stable)."""
+    return sorted(range(len(cubes)), key=lambda index: size(cubes[index]), reverse=True)
 
 
 def constants(cube):

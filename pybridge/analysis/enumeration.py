@@ -223,15 +223,14 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
                          ensure_ascii=False) + "\n")
 
     known = program.assumptions(editions) + assumptions(cube)
-    if not counted:
+    if counted:
+        control.configuration.solve.models = "0"
+        found, search = _collect(control, known, key_of, timeout, progress,
+                                 line if write is not None else None)
+        finished, interrupted = search.finished, search.interrupted
+    else:
         found, finished, interrupted = list_situations(control, known, key_of, timeout,
                                                        progress)
-        return Listed(found.found, finished, interrupted,
-                      [(key, None, size, payload(model))
-                       for key, (size, model) in sorted(found.best.items())])
-    control.configuration.solve.models = "0"
-    classes, search = _collect(control, known, key_of, timeout, progress,
-                               line if write is not None else None)
-    return Listed(classes.total, search.finished, search.interrupted,
-                  [(key, classes.count[key], size, payload(model))
-                   for key, (size, model) in sorted(classes.best.items())])
+    return Listed(found.total, finished, interrupted,
+                  [(key, found.count.get(key), size, payload(model))
+                   for key, (size, model) in sorted(found.best.items())])

@@ -29,6 +29,12 @@ def _parse(path):
     return statements
 
 
+def _parse_text(text):
+    statements = []
+    ast.parse_string(text, statements.append, logger=silent)
+    return statements
+
+
 def _location():
     position = ast.Position("<analysis>", 1, 1)
     return ast.Location(position, position)
@@ -126,26 +132,19 @@ class Analysis:
 
     @cached_property
     def violation_required(self):
-        statements = []
-        ast.parse_string(":- not violation.", statements.append, logger=silent)
-        return statements
+        return _parse_text(":- not violation.")
 
     @cached_property
     def premise_required(self):
         """A state where an invariant's premise is met (``premise``: its conclusion is
         tested there), instead of one violating it."""
-        statements = []
-        ast.parse_string(":- not premise.", statements.append, logger=silent)
-        return statements
+        return _parse_text(":- not premise.")
 
     @staticmethod
     def at_most_objects(count):
         """No state with more than ``count`` objects (the witness cost at priority TOP): a
         cube's search for a witness smaller than one already found."""
-        statements = []
-        ast.parse_string(f":- #sum {{ W, T : witness_cost({TOP}, W, T) }} > {int(count)}.",
-                         statements.append, logger=silent)
-        return statements
+        return _parse_text(f":- #sum {{ W, T : witness_cost({TOP}, W, T) }} > {int(count)}.")
 
     @cached_property
     def diff(self):
@@ -189,9 +188,7 @@ class Analysis:
                        "violation :- ruling(1, R), not ruling(2, R).\n"
                        "violation :- ruling(2, R), not ruling(1, R).\n"
                        for number, rule_id in enumerate(self.book.encoding.rule_ids))
-        statements = []
-        ast.parse_string(text, statements.append, logger=silent)
-        return statements
+        return _parse_text(text)
 
     @cached_property
     def errata_statements(self):

@@ -48,10 +48,11 @@ class Situations:
         self.sets = {}          # key -> [frozenset of projected symbols]
         self.best = {}          # key -> (size, WorldModel): the first state found, until
         # the witness searches find the smallest
-        self.found = 0          # sets found
+        self.total = 0          # sets found
+        self.count = {}         # no state is counted
 
     def add(self, key, atoms, model):
-        self.found += 1
+        self.total += 1
         self.sets.setdefault(key, []).append(atoms)
         if key not in self.best:
             self.best[key] = (model.size(), model)
@@ -77,7 +78,7 @@ def list_situations(control, assumptions, key_of, timeout, progress=None):
         situations.add(key_of(model), atoms, model)
 
     def tick():
-        progress.update(situations.found, len(situations.sets))
+        progress.update(situations.total, len(situations.sets))
     until = None if timeout is None else time.monotonic() + timeout
 
     def left():
