@@ -41,6 +41,22 @@ def _rule_document(state, edition, explain=False):
     return assemble(book, name, outcome, explain)
 
 
+def draw(state, edition=None):
+    """One state's picture, SVG text: a document (dict), or a path to a YAML/JSON file.
+    Drawn from the checked state and its rulings with their explanation (pybridge/draw)."""
+    from .draw import draw as picture
+    if isinstance(state, (str, Path)):
+        source = str(state)
+        try:
+            return draw(load(source), edition)
+        except InputError as error:
+            raise error if error.source else error.located(source) from None
+    book, name, checked = _prepare(state, edition)
+    outcome = solve(book.encoding, book.facts(checked), set(book.encoding.editions[name].rule_ids),
+                    explaining=True)
+    return picture(book, checked, assemble(book, name, outcome, True))
+
+
 def _prepare(state, edition):
     """The rulebook, the edition's name and the checked state of one state document."""
     book = registry.for_document(state)
