@@ -6,7 +6,10 @@ import importlib
 
 from ..errors import InputError
 
-DRAWN = {"redemption": "redemption"}
+# rulebook -> its module here (one line each)
+DRAWN = {
+    "redemption": "redemption",
+}
 
 
 def draw(book, state, result):
