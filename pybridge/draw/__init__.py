@@ -9,6 +9,7 @@ from ..errors import InputError
 # rulebook -> its module here (one line each)
 DRAWN = {
     "redemption": "redemption",
+    "b5": "b5",
 }
 
 
