@@ -15,13 +15,18 @@ def coverage(book, bounds, edition, timeout=None, progress=None, workers=1, sche
     in_force = set(book.encoding.editions[edition].rule_ids)
     program = analysis(book)
     parts = [part for part in program.coverage if part.id in in_force]
-    entries = check_parts(book, "coverage", parts, bounds, edition, timeout, progress,
+    # progress in coverage's words, one line per rule: a rule no ruling cites is searched
+    # again (is it needed?), and its line says the word of that search
+    cited = progress.worded({"violated": "reached", "holds": None}) if progress else None
+    needed = progress.worded({"violated": "reached", "holds": "unreachable"}) \
+        if progress else None
+    entries = check_parts(book, "coverage", parts, bounds, edition, timeout, cited,
                           workers, scheduler)
     uncited = [part for part, entry in zip(program.coverage_absent_of(parts), entries)
                if entry["status"] == "holds"]
     absent = dict(zip((p.id for p in uncited),
                       check_parts(book, "coverage_absent", uncited, bounds, edition, timeout,
-                                  progress, workers, scheduler)))
+                                  needed, workers, scheduler)))
     rules = []
     for entry in entries:
         how = "cited"

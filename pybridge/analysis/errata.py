@@ -15,6 +15,8 @@ from .program import analysis
 def errata(book, bounds, edition, timeout=None, progress=None, workers=1, scheduler=None):
     program = analysis(book)
     found = []
+    if progress:
+        progress = progress.worded({"violated": "contradiction", "holds": "none"})
     for entry in check_parts(book, "errata", program.errata, bounds, edition, timeout,
                              progress, workers, scheduler):
         if entry["status"] == "violated":

@@ -10,10 +10,19 @@ quiet_option = click.option(
 
 
 class Progress:
-    def __init__(self, stream=None):
+    """``words``: what a part's status is called on its line (an analysis in its own words:
+    coverage's "reached", errata's "contradiction"); a status mapped to None withdraws the
+    part's line (coverage searches such a rule again, and says its word then)."""
+
+    def __init__(self, stream=None, words=None):
         self.stream = stream or sys.stderr
         self.started = time.monotonic()
         self.last = 0.0
+        self.words = words or {}
+
+    def worded(self, words):
+        """This progress, saying ``words`` for the statuses it names."""
+        return Progress(self.stream, {**self.words, **words})
 
     @classmethod
     def for_terminal(cls, quiet=False):
@@ -26,7 +35,11 @@ class Progress:
         self.stream.flush()
 
     def done(self, status):
-        self.stream.write(f"{status} ({time.monotonic() - self.started:.1f} s)\n")
+        word = self.words.get(status, status)
+        if word is None:            # withdrawn: the line is cleared, to be written again
+            self.stream.write("\r\033[K")
+        else:
+            self.stream.write(f"{word} ({time.monotonic() - self.started:.1f} s)\n")
         self.stream.flush()
 
     # enumerate / diff: a counter rewritten in place
