@@ -343,3 +343,18 @@ def test_chronopia_text_groups_rulings_by_query():
                           len(volley))]
     assert "    Archer 1 may shoot at Knight. [C36-PRI-A]" in volley
     assert all("Archer 2" not in line for line in volley)
+
+
+def test_analysis_help_groups_the_bounds_by_rulebook():
+    # issue 28, item 5: `check --help` listed all 22 bound options of the four rulebooks in
+    # one list, with every rulebook's default in each line
+    from pybridge.books import RULEBOOKS
+    for command in ("check", "enumerate", "diff", "errata", "coverage"):
+        text = run(command, "--help").output
+        sections = text.split("\n\n")
+        for name, book in RULEBOOKS.items():
+            (section,) = [s for s in sections if s.startswith(f"Bounds of {name} ")]
+            options = {line.split()[0] for line in section.splitlines()[1:]
+                       if line.strip().startswith("--")}
+            assert options == {bound.option for bound in book.bounds}, (command, name)
+        assert "redemption: " not in text      # no line carries several rulebooks' defaults

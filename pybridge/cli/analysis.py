@@ -39,6 +39,37 @@ class RulebookCommand(click.Command):
         own = {bound.name for bound in RULEBOOKS[name].bounds}
         return [p for p in params if p.name not in BOUND_NAMES or p.name in own]
 
+    def format_options(self, ctx, formatter):
+        """With a rulebook named, its options; else the options every rulebook shares,
+        then the bounds of each rulebook in a section of its own, with its own defaults."""
+        if ctx.meta.get("rulings_rulebook") is not None:
+            return super().format_options(ctx, formatter)
+        shared = [p.get_help_record(ctx) for p in self.get_params(ctx)
+                  if p.name not in BOUND_NAMES]
+        with formatter.section("Options"):
+            formatter.write_dl([record for record in shared if record])
+        listing = self.name in ("enumerate", "diff")
+        for name, book in RULEBOOKS.items():
+            with formatter.section(f"Bounds of {name} (rulings {self.name} {name} --help)"):
+                formatter.write_dl([_bound_record(bound, _default(book, bound, listing and
+                                                                  self.name))
+                                    for bound in book.bounds])
+
+
+def _default(book, bound, listing):
+    """A bound's default for a command: the check's, or (``listing``: "enumerate" or
+    "diff") the listing's."""
+    if not listing:
+        return bound.default
+    listed = {**book.listing_bounds, **book.diff_bounds} if listing == "diff" \
+        else book.listing_bounds
+    return listed.get(bound.name, bound.default)
+
+
+def _bound_record(bound, default):
+    metavar = "LO..HI" if bound.is_range else "N"
+    return f"{bound.option} {metavar}", f"{bound.help} (default {_shown(bound, default)})"
+
 
 def bound_options(listing):
     """One option per bound any rulebook declares (e.g. --characters, --values);
@@ -47,11 +78,8 @@ def bound_options(listing):
         seen = {}
         for book in RULEBOOKS.values():
             for bound in book.bounds:
-                listed = {**book.listing_bounds, **book.diff_bounds} if listing == "diff" \
-                    else book.listing_bounds
-                default = listed.get(bound.name, bound.default) if listing else bound.default
                 seen.setdefault(bound.name, (bound, []))[1].append(
-                    f"{book.name}: {_shown(bound, default)}")
+                    f"{book.name}: {_shown(bound, _default(book, bound, listing))}")
         for bound, defaults in reversed(list(seen.values())):
             command = click.option(bound.option, bound.name, default=None,
                                    metavar="LO..HI" if bound.is_range else "N",
