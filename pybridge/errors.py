@@ -15,24 +15,38 @@ class InputError(RulingsError):
     """
 
     exit_code = 2
+    MOST = 20       # errors of one document reported at once (see :meth:`of`)
 
-    def __init__(self, message, path=None, source=None):
+    def __init__(self, message, path=None, source=None, more=()):
         super().__init__(message)
         self.message = _one_line(message)
         self.path = path
         self.source = source
+        self.more = tuple(more)     # further errors of the same document, (message, path)
+
+    @classmethod
+    def of(cls, errors):
+        """One error for several found in one document (at most MOST, in the order found):
+        the first, with the others in ``more``."""
+        found = [(e.message, e.path) for error in errors for e in error.each()][:cls.MOST]
+        (message, path), *more = found
+        return cls(message, path, more=more)
+
+    def each(self):
+        """This error and the further ones, each on its own (one line each)."""
+        return [self] + [InputError(message, path, self.source) for message, path in self.more]
 
     def __str__(self):
         source = "<stdin>" if self.source == "-" else "''" if self.source == "" else self.source
         parts = [p for p in (source, self.path) if p]
         return ": ".join(parts + [self.message])
 
-    def __reduce__(self):       # keeps path and source across a process boundary
-        return (InputError, (self.message, self.path, self.source))
+    def __reduce__(self):       # keeps path, source and the further errors across processes
+        return (InputError, (self.message, self.path, self.source, self.more))
 
     def located(self, source):
         """The same error, naming the document it came from."""
-        return InputError(self.message, self.path, source)
+        return InputError(self.message, self.path, source, self.more)
 
 
 def _one_line(text):

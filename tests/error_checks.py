@@ -7,16 +7,19 @@ import pytest
 import pybridge
 import typed_yaml
 from pybridge.cli.main import cli
+from pybridge.errors import InputError
 
 
 def assert_one_error(result, expected_prefix, fragment=None):
-    """Exit 2, one ``error:`` line on stderr starting with ``expected_prefix``, no traceback."""
+    """Exit 2, ``error:`` lines on stderr (a document's errors are reported together, at most
+    InputError.MOST), the first starting with ``expected_prefix``, no traceback."""
     assert "Traceback" not in result.output
     assert "Traceback" not in result.stderr
     assert result.exit_code == 2, (result.exit_code, result.output, result.stderr)
     lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert result.stderr == lines[0] + "\n"
+    assert 1 <= len(lines) <= InputError.MOST, result.stderr
+    assert result.stderr == "".join(f"{line}\n" for line in lines)
+    assert all(line.startswith("error: ") for line in lines), result.stderr
     line = lines[0]
     assert line.startswith("error: "), line
     assert line.startswith(expected_prefix), (line, expected_prefix)
@@ -30,7 +33,10 @@ def assert_json_error_line(result, source, stderr_line):
     lines = result.stdout.splitlines()
     assert len(lines) == 1, result.stdout
     record = json.loads(lines[0])
-    assert record == {"source": source, "error": stderr_line[len("error: "):]}
+    errors = [line[len("error: "):] for line in result.stderr.splitlines()]
+    assert record["source"] == source and record["error"] == stderr_line[len("error: "):]
+    # several errors of the document: every one, as on stderr
+    assert record.get("errors", errors[:1]) == errors
 
 
 # --- running the CLI on documents written to files ------------------------------------------

@@ -354,7 +354,10 @@ def test_lone_surrogate_in_json_is_an_input_error(runner, tmp_path):
     assert "Traceback" not in result.output
     assert result.exit_code == 2, result.output
     lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"error: {target}: characters[0].id: ")
+    assert lines[0].startswith(f"error: {target}: characters[0].id: ")
+    # the document's other bad field (the same id, referenced) is reported with it
+    assert lines[1:] == [f"error: {target}: immunities[0].holder: not valid Unicode text "
+                         "(an unpaired surrogate)"]
 
 
 HOSTILE_BATTLE = three_character_battle(

@@ -10,7 +10,7 @@ from .. import api
 from ..documents.loading import MIB
 from ..errors import InputError
 from .outfile import OutFile
-from .output import Count, echo_error, format_option, resolve
+from .output import Count, echo_error, error_record, format_option, resolve
 from .printable import printable
 from .render import to_json
 
@@ -95,7 +95,7 @@ def validate_command(ctx, files, max_size, fmt):
             sys.stdout.flush()
             echo_error(error)
             if fmt == "json":
-                click.echo(to_json({"source": source, "error": str(error)}))
+                click.echo(to_json(error_record(source, error)))
             continue
         click.echo(to_json({"source": source, "valid": True}) if fmt == "json"
                    else printable(f"{source}: ok", backslashes=False))

@@ -20,9 +20,21 @@ format_option = click.option(
 
 
 def echo_error(error):
-    """One ``error:`` line on stderr, control characters escaped (a file name or id cannot
-    forge a line on a terminal)."""
-    click.echo(f"error: {printable(str(error), backslashes=False)}", err=True)
+    """One ``error:`` line on stderr per error (a document's are reported together: see
+    InputError.of), control characters escaped (a file name or id cannot forge a line on a
+    terminal)."""
+    for each in error.each() if hasattr(error, "each") else (error,):
+        click.echo(f"error: {printable(str(each), backslashes=False)}", err=True)
+
+
+def error_record(source, error):
+    """A document's error as a JSON record: ``error`` the first (one line, as ever), and
+    ``errors`` every one when there are several."""
+    record = {"source": source, "error": str(error)}
+    each = error.each() if hasattr(error, "each") else [error]
+    if len(each) > 1:
+        record["errors"] = [str(e) for e in each]
+    return record
 
 
 def resolve(fmt):

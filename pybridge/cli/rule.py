@@ -10,7 +10,7 @@ from ..documents.loading import MIB
 from ..errors import InputError
 from ..limits import cap_memory, memory_cap_text, out_of_memory
 from .background import Overdue, in_background
-from .output import UNKNOWN, Count, Seconds, echo_error, format_option, resolve
+from .output import UNKNOWN, Count, Seconds, echo_error, error_record, format_option, resolve
 from .printable import printable
 from .render import to_json, to_text
 
@@ -75,7 +75,7 @@ def rule_command(ctx, states, edition, max_size, fmt, strict, explain, timeout):
                 out.flush()
                 echo_error(error)
                 if fmt == "json":
-                    out.write(to_json({"source": source, "error": str(error)}) + "\n")
+                    out.write(to_json(error_record(source, error)) + "\n")
                 continue
             unsettled = unsettled or result["status"] in ("ambiguous", "inconsistent")
             if fmt == "json":

@@ -5,7 +5,9 @@ are :class:`InputError` naming the path, e.g. ``characters[2].strength: expected
 Shared by every rulebook; rulebook modules only declare their records and cross-references.
 """
 
+import difflib
 import functools
+import itertools
 import math
 import re
 from typing import Any
@@ -86,6 +88,32 @@ def _refuse_duplicates(value, path):
 
 def join(path, key):
     return f"{path}.{key}" if path else str(key)
+
+
+def suggestion(given, choices):
+    """`` (did you mean 'effect'?)`` when ``given`` is close to one of ``choices``."""
+    if not isinstance(given, str):
+        return ""
+    close = difflib.get_close_matches(given, [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def checked_each(checks):
+    """Run every ``(function, argument...)`` of ``checks``; their results in order, or one
+    InputError naming every error they raised (InputError.of): a document's mistakes are
+    reported together, not one per run."""
+    results, errors = [], []
+    for function, *arguments in checks:
+        try:
+            results.append(function(*arguments))
+        except InputError as error:
+            errors.append(error)
+            results.append(None)
+            if len(errors) >= InputError.MOST:     # enough to report: stop looking
+                break
+    if errors:
+        raise InputError.of(errors)
+    return results
 
 
 class Spec(Fields):
@@ -215,7 +243,8 @@ class Enum(Spec):
     def check(self, value, path):
         value = plain_text(value)
         if not isinstance(value, str) or value not in self.values:
-            raise InputError(f"expected one of {', '.join(self.values)}, {_got(value)}", path)
+            raise InputError(f"expected one of {', '.join(self.values)}, {_got(value)}"
+                             f"{suggestion(value, self.values)}", path)
         return value
 
 
@@ -227,7 +256,7 @@ class ListOf(Spec):
     def check(self, value, path):
         if not isinstance(value, list):
             raise InputError(f"expected a list, {_got(value)}", path)
-        items = [self.item.check(v, f"{path}[{i}]") for i, v in enumerate(value)]
+        items = checked_each((self.item.check, v, f"{path}[{i}]") for i, v in enumerate(value))
         if self.unique:
             seen = {}
             for i, item in enumerate(items):
@@ -355,21 +384,25 @@ class Record(Spec):
             raise InputError(f"expected a mapping, {_got(value)}", path or "document")
         _refuse_duplicates(value, path)
         fields = self.fields
-        for key in value:
-            if key not in fields:
-                raise InputError(
-                    f"unknown key (expected one of: {', '.join(fields)})",
-                    join(path, _key(key)),
-                )
+        unknown = itertools.islice((key for key in value if key not in fields), InputError.MOST)
+        errors = [InputError(f"unknown key{suggestion(key, fields)} (expected one of: "
+                             f"{', '.join(fields)})", join(path, _key(key))) for key in unknown]
         result = {}
         for key, inner, optional, default in self._plan:
+            if len(errors) >= InputError.MOST:
+                break
             given = value.get(key)
-            if given is not None or (key in value and not optional):
-                result[key] = inner.check(given, f"{path}.{key}" if path else key)
-            elif optional:
-                result[key] = default() if callable(default) else default
-            else:
-                raise InputError("missing (required)", join(path, key))
+            try:
+                if given is not None or (key in value and not optional):
+                    result[key] = inner.check(given, f"{path}.{key}" if path else key)
+                elif optional:
+                    result[key] = default() if callable(default) else default
+                else:
+                    raise InputError("missing (required)", join(path, key))
+            except InputError as error:
+                errors.append(error)
+        if errors:
+            raise InputError.of(errors)
         if self.exactly_one and \
                 sum(result[key] is not None for key in self.exactly_one) != 1:
             raise InputError(f"expected exactly one of: {', '.join(self.exactly_one)}",
@@ -395,7 +428,8 @@ class OneKey(Spec):
         ((key, inner),) = value.items()
         if key not in self.options:
             raise InputError(
-                f"unknown key (expected one of: {', '.join(self.options)})",
+                f"unknown key{suggestion(key, self.options)} (expected one of: "
+                f"{', '.join(self.options)})",
                 join(path, _key(key)),
             )
         return {key: self.options[key].check(inner, join(path, key))}
@@ -455,7 +489,8 @@ class Registry:
     def require(self, ident, path):
         """``ident`` must be declared; None (an optional reference left out) passes."""
         if ident is not None and ident not in self.where:
-            raise InputError(f"unknown {self.what} {shown(ident)}", path)
+            raise InputError(f"unknown {self.what} {shown(ident)}"
+                             f"{suggestion(ident, self.where)}", path)
 
     def __contains__(self, ident):
         return ident in self.where
