@@ -299,9 +299,9 @@ def _described(book, invariant, witness):
     """A coverage witness's entry: the part names its rule, so nothing is shrunk and nothing
     grounded; the rulings with the rule in force and, in its second world, without it."""
     entry, model = _witnessed(book, invariant, witness)
-    entry["rulings"] = model.decoded(book, 1)
+    entry["rulings"] = model.named_rulings(book, 1)
     if len(model.state) > 1:
-        entry["rulings_without"] = model.decoded(book, 2)
+        entry["rulings_without"] = model.named_rulings(book, 2)
     return entry
 
 

@@ -201,7 +201,8 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
             return model.class_key(book)
 
         def payload(model):
-            return {"rulings": model.abstracted(book), "witness": model.document(book)}
+            return {"rulings": model.abstracted(book), "says": model.says(book),
+                    "witness": model.document(book)}
     else:
         control = program.control(bounds, program.diff + smallest, extra_args=constants(cube))
 
@@ -213,13 +214,14 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
         def payload(model):
             changed = changes(book, model, True)
             return {"before": model.abstracted(book, 1), "after": model.abstracted(book, 2),
+                    "says_before": model.says(book, 1), "says_after": model.says(book, 2),
                     **changed, "rules": rules(book, changed),
                     "witness": model.document(book, 1),
-                    "rulings_before": model.decoded(book, 1),
-                    "rulings_after": model.decoded(book, 2)}
+                    "rulings_before": model.named_rulings(book, 1),
+                    "rulings_after": model.named_rulings(book, 2)}
 
     def line(model):
-        write(json.dumps({"state": model.document(book), "rulings": model.decoded(book)},
+        write(json.dumps({"state": model.document(book), "rulings": model.named_rulings(book)},
                          ensure_ascii=False) + "\n")
 
     known = program.assumptions(editions) + assumptions(cube)

@@ -9,6 +9,7 @@ import json
 
 from clingo import Function
 
+from ..books.base import renamed
 from ..engine.results import decode, sort_key
 from ..engine.symbols import role
 
@@ -61,6 +62,20 @@ class WorldModel:
 
     def document(self, book, world=1):
         return book.document(self.state.get(world, ()))
+
+    def named_rulings(self, book, world=1):
+        """The rulings of the state, its objects named as its witness document names them
+        (by role: Rulebook.named)."""
+        _, names = book.named(self.state.get(world, ()))
+        return renamed(self.decoded(book, world), names)
+
+    def says(self, book, world=1):
+        """The rulings of the state in a judge's words, each with the rules it cites, named
+        as its witness document names them: how a listing describes the class the state
+        stands for."""
+        rulings = self.named_rulings(book, world)
+        return [f"{sentence} [{', '.join(ruling['because'])}]"
+                for sentence, ruling in zip(book.sentences(rulings), rulings)]
 
     def decoded(self, book, world=1):
         return self._decode(book, world, abstract=False, because=True)

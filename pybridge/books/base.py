@@ -1,5 +1,6 @@
 """What every rulebook module declares, and what they share."""
 
+import re
 from functools import cached_property
 from typing import Callable
 
@@ -25,6 +26,33 @@ def state_document(rulebook, default_edition, fields, about, **options):
         "rulebook": f"the rulebook: {rulebook}",
         "edition": f"the edition to rule by (default {default_edition}; --edition overrides "
                    "it)", **about}, **options)
+
+
+_GENERATED = re.compile(r"([a-z_]+?)(\d+)")
+
+
+def _records(value, section=None):
+    """(section, record) of every record with an id in a document, nested ones too."""
+    if isinstance(value, dict):
+        if "id" in value:
+            yield section, value
+        for key, inner in value.items():
+            yield from _records(inner, key)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _records(item, section)
+
+
+def renamed(value, names):
+    """``value`` (a document, rulings) with every string that is a key of ``names`` replaced
+    by its new name."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(item, names) for item in value]
+    if isinstance(value, dict):
+        return {key: renamed(inner, names) for key, inner in value.items()}
+    return value
 
 
 class Rulebook:
@@ -83,5 +111,32 @@ class Rulebook:
 
     def document(self, facts):
         """A state document from input facts (without a world): the inverse of facts(), for
-        analysis witnesses."""
-        return self.declared.document(facts)
+        analysis witnesses; objects named by their role (:meth:`named`)."""
+        return self.named(facts)[0]
+
+    def named(self, facts):
+        """The witness document of ``facts`` and the names it gives its objects: the space
+        names an object by its kind and slot (``character2``); a witness names it by its
+        role, numbered in document order (``hero 1``, ``evil 1``: :meth:`role_of`, else its
+        kind: ``immunity 1``)."""
+        document = self.declared.document(facts)
+        kinds = {kind.name for kind in self.vocabulary.kinds} if self.vocabulary else set()
+        names, counts = {}, {}
+        for section, record in _records(document):
+            ident = record.get("id")
+            generated = isinstance(ident, str) and _GENERATED.fullmatch(ident)
+            if not generated or generated.group(1) not in kinds or ident in names:
+                continue
+            role = self.role_of(section, record) or generated.group(1)
+            counts[role] = counts.get(role, 0) + 1
+            names[ident] = f"{role} {counts[role]}"
+        return renamed(document, names), names
+
+    def role_of(self, section, record):
+        """The role an object of a witness is named by (its record, under ``section``), or
+        None: its kind."""
+        return None
+
+    def sentences(self, rulings):
+        """Each ruling as a judge says it (its kind's text), without its citations."""
+        return [self.kind_by_name[ruling["kind"]].text(ruling) for ruling in rulings]

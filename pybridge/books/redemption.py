@@ -227,6 +227,12 @@ class Redemption(Rulebook):
     diff_bounds = {"max_characters": 3, "values": (-1, 0), "max_immunities": 1,
                    "max_abilities": 0, "max_features": 0}
 
+    def role_of(self, section, record):
+        """A witness's characters: heroes and evil characters."""
+        if section == "characters":
+            return "hero" if record["alignment"] == "good" else "evil"
+        return None
+
     def max_class_size(self, bounds):
         """Most interchangeable objects of one kind."""
         return max(bounds["max_characters"], bounds["max_cards"], bounds["max_immunities"],

@@ -179,10 +179,15 @@ def _times(entry):
     return f"{entry['count']:>8} x" if "count" in entry else "       -"
 
 
+def _says_text(says):
+    """A class, as its witness's rulings in a judge's words."""
+    return " ".join(says) if says else "no rulings"
+
+
 def _enumerate_lines(result):
     lines = []
     for entry in result["classes"]:
-        lines.append(f"  {_times(entry)} {_rulings_text(entry['rulings'])}")
+        lines.append(f"  {_times(entry)} {_says_text(entry['says'])}")
         lines.append(f"           e.g. {_witness_text(entry['witness'])}")
     states = f"{counted(result['total'], 'state')} in " if "total" in result else ""
     return (f": {states}{counted(len(result['classes']), 'class', 'classes')}, "
@@ -207,8 +212,8 @@ def _change_lines(entry, result):
 def _diff_lines(result):
     lines = []
     for entry in result["changed"]:
-        lines.append(f"  {_times(entry)} {_rulings_text(entry['before'])}")
-        lines.append(f"           -> {_rulings_text(entry['after'])}")
+        lines.append(f"  {_times(entry)} {_says_text(entry['says_before'])}")
+        lines.append(f"           -> {_says_text(entry['says_after'])}")
         lines.extend(_change_lines(entry, result))
         if entry.get("rules"):
             lines.append(f"           by {', '.join(entry['rules'])}")

@@ -1,0 +1,65 @@
+"""Listings that read like a judge (issue 28, item 5): a class is described by its witness's
+rulings in the sentences `rule` uses, and witnesses name their objects by role ("hero 1",
+"evil 2"), not by placeholder ("character1")."""
+
+import json
+
+from click.testing import CliRunner
+
+from pybridge import api
+from pybridge.books import get
+from pybridge.cli.main import cli
+
+SMALL = ["--characters", "2", "--immunities", "1", "--abilities", "0", "--features", "0"]
+
+
+def listing(*args):
+    result = CliRunner().invoke(cli, [*args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def said_by_rule(book, document):
+    """What `rule` says of a state, as a listing's class says it: each ruling's sentence
+    with its citations."""
+    return [f"{book.kind_by_name[r['kind']].text(r)} [{', '.join(r['because'])}]"
+            for r in api.rule(document)["rulings"]]
+
+
+def test_a_class_says_what_rule_says_of_its_witness():
+    book = get("redemption")
+    classes = listing("enumerate", "redemption", *SMALL)["classes"]
+    assert len(classes) > 10
+    for entry in classes:
+        assert entry["says"] == said_by_rule(book, entry["witness"]), entry
+
+
+def test_witnesses_name_characters_hero_and_evil():
+    classes = listing("enumerate", "redemption", *SMALL)["classes"]
+    for entry in classes:
+        characters = entry["witness"]["characters"]
+        heroes = [c["id"] for c in characters if c["alignment"] == "good"]
+        evil = [c["id"] for c in characters if c["alignment"] == "evil"]
+        assert heroes == [f"hero {n}" for n in range(1, len(heroes) + 1)]
+        assert evil == [f"evil {n}" for n in range(1, len(evil) + 1)]
+        for immunity in entry["witness"].get("immunities", []):
+            assert immunity["id"].startswith("immunity ")
+
+
+def test_the_text_listing_names_no_placeholder():
+    result = CliRunner().invoke(cli, ["enumerate", "redemption", *SMALL, "--format", "text"])
+    assert result.exit_code == 0
+    assert "character1" not in result.output and "being defeated character" not in result.output
+    assert "hero 1 is being defeated." in result.output
+
+
+def test_a_diff_says_before_and_after_in_the_same_words():
+    book = get("redemption")
+    report = listing("diff", "redemption", "--from", "literal", "--to", "negative_counts")
+    assert report["changed"]
+    for entry in report["changed"]:
+        assert entry["says_before"] == said_by_rule(book, entry["witness"])
+        after = api.rule(entry["witness"], edition="negative_counts")
+        assert entry["says_after"] == [
+            f"{book.kind_by_name[r['kind']].text(r)} [{', '.join(r['because'])}]"
+            for r in after["rulings"]]
