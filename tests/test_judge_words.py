@@ -63,3 +63,16 @@ def test_a_diff_says_before_and_after_in_the_same_words():
         assert entry["says_after"] == [
             f"{book.kind_by_name[r['kind']].text(r)} [{', '.join(r['because'])}]"
             for r in after["rulings"]]
+
+
+def test_every_hkk_diff_group_names_the_rule_that_made_the_difference():
+    # issue 28, item 5: "hkk's diff groups name no rule that changed. Every group must say
+    # which rule made the difference": the editions literal and intended differ in the
+    # alternative readings of 132.6 and 132.8 (HKK-132.6-I, HKK-132.8-I)
+    from pybridge.books import get
+    editions = get("hkk").encoding.editions
+    differ = set(editions["literal"].rule_ids) ^ set(editions["intended"].rule_ids)
+    report = listing("diff", "hkk", "--from", "literal", "--to", "intended")
+    assert report["complete"] and report["changed"]
+    for entry in report["changed"]:
+        assert set(entry["rules"]) & differ, entry["rules"]
