@@ -47,6 +47,7 @@ import typed_yaml  # tests/ is on sys.path under pytest
 from pybridge.books import RULEBOOKS
 from pybridge.cli.main import cli
 from pybridge.documents.loading import load_document
+from pybridge.errors import InputError
 from reference.redemption import rule_battle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -206,14 +207,20 @@ def outcome(result, source):
         record = json.loads(result.stdout)
         assert record["status"] in STATUSES, record
         return None
-    # one line: a single "\n", at the end, and no carriage return that would rewrite it
-    assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n"), result.stderr[:2000]
-    line = result.stderr[:-1]
-    assert "\r" not in line, line
+    # a line per error (a document's errors are reported together, at most InputError.MOST),
+    # each ending in a "\n", with no carriage return that would rewrite it
+    assert result.stderr.endswith("\n"), result.stderr[:2000]
+    lines = result.stderr[:-1].split("\n")
+    assert 1 <= len(lines) <= InputError.MOST, result.stderr[:2000]
     prefix = f"error: {source}: "
-    assert line.startswith(prefix), line[:2000]
+    for each in lines:
+        assert "\r" not in each, each
+        assert each.startswith(prefix), each[:2000]
+    line = lines[0]
     assert result.stdout.count("\n") == 1 and result.stdout.endswith("\n"), result.stdout[:2000]
-    assert json.loads(result.stdout) == {"source": source, "error": line[len("error: "):]}
+    record = json.loads(result.stdout)
+    assert record["source"] == source and record["error"] == line[len("error: "):]
+    assert record.get("errors", [record["error"]]) == [each[len("error: "):] for each in lines]
     message = line[len(prefix):]
     assert message.strip(), line
     return message
