@@ -24,6 +24,7 @@ COMMANDS = {
     "coverage": ("analysis:coverage_command",
                  "For every rule in force, the smallest state it contributes to a ruling in."),
     "draw": ("draw:draw_command", "Draw each state document as an SVG picture."),
+    "report": ("report:report_command", "Write an analysis as one self-contained HTML file."),
     "rulebooks": ("catalogue:rulebooks_command",
                   "List the rulebooks, their editions and their rule IDs."),
     "schema": ("documents:schema_command", "Print the JSON Schema of a rulebook's documents."),
