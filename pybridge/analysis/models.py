@@ -67,7 +67,8 @@ class WorldModel:
         """The rulings of the state, its objects named as its witness document names them
         (by role: Rulebook.named)."""
         _, names = book.named(self.state.get(world, ()))
-        return renamed(self.decoded(book, world), names)
+        return sorted(renamed(self.decoded(book, world), names),
+                      key=lambda ruling: sort_key(book, ruling))
 
     def says(self, book, world=1):
         """The rulings of the state in a judge's words, each with the rules it cites, named

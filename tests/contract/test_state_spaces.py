@@ -100,10 +100,11 @@ def test_valid_lp_refuses_what_validation_refuses():
 NUMBERED = {"b5": ("protection",)}
 
 
-def _plain(symbol, numbered=()):
+def _plain(symbol, numbered=(), names=None):
     name, values, _ = unpack(symbol)
     text = []
     for value in map(str, values):
+        value = (names or {}).get(value, value)
         for kind in numbered:
             if value.startswith(kind) and value[len(kind):].isdigit():
                 value = str(int(value[len(kind):]) - 1)
@@ -150,10 +151,12 @@ def test_every_state_of_the_space_is_a_document_rule_accepts_and_rules_alike(nam
         numbered = NUMBERED.get(name, ())
         # the positions the witness needs are no facts of a document (witness_inputs)
         sources = {n for n, _ in book.witness_inputs}
+        # and a witness names them by role (hero 1, immunity 2): Rulebook.named
+        _, names = book.named(world.state[1])
         assert sorted(_plain(s) for s in book.facts(state)) == \
-            sorted(_plain(s, numbered) for s in world.state[1] if s.name not in sources), \
-            document
-        assert pybridge.rule(document)["rulings"] == world.decoded(book, 1), document
+            sorted(_plain(s, numbered, names) for s in world.state[1]
+                   if s.name not in sources), document
+        assert pybridge.rule(document)["rulings"] == world.named_rulings(book, 1), document
         seen.add(str(sorted(map(str, symbols))))
     assert len(seen) > 100      # the seeds reach different states
 
