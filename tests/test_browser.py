@@ -1,0 +1,97 @@
+"""In a real browser (issue 28, item 4): a report opens with nothing failed to load, no
+console error, and every picture rendered; each rulebook's picture, screenshotted, shows its
+boxes where the SVG's own elements say. Marked ``browser`` (and ``slow``: the fast loop
+leaves them out); CI installs Chromium (.ci/install-chromium) and runs them."""
+
+import os
+import xml.etree.ElementTree as ET
+
+import pytest
+from click.testing import CliRunner
+
+from browser import Browser, pixels
+from pybridge import api
+from pybridge.cli.main import cli
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SVG = "{http://www.w3.org/2000/svg}"
+PICTURES = {"redemption": "enhancement_bonus", "hkk": "fallen_card_grants_nothing",
+            "b5": "we_bt_and_kd", "chronopia": "cover_and_range"}
+
+
+def test_a_report_opens_offline_with_every_picture_rendered(tmp_path):
+    out = tmp_path / "diff.html"
+    result = CliRunner().invoke(cli, ["report", "-o", str(out), "diff", "redemption",
+                                      "--from", "literal", "--to", "negative_counts"])
+    assert result.exit_code == 0, result.output
+    with Browser() as browser:
+        page = browser.open(out.as_uri())
+        assert page.failures() == []
+        assert page.errors() == []
+        sizes = page.evaluate("Array.from(document.querySelectorAll('svg'))"
+                              ".map(s => [s.getBBox().width, s.getBBox().height])")
+        assert len(sizes) == 2 * out.read_text(encoding="utf-8").count('<div class="pair">')
+        assert all(width > 100 and height > 50 for width, height in sizes), sizes
+
+
+def _boxes(root):
+    """The SVG's own boxes: (kind, id, x, y, width, height) of every rect naming a card,
+    character, being, element or field, and (kind, id, cx, cy, r) of every model circle."""
+    found = []
+    for element in root.iter():
+        tag = element.tag.removeprefix(SVG)
+        named = [(k.removeprefix("data-"), v) for k, v in element.attrib.items()
+                 if k in ("data-card", "data-character", "data-being", "data-element",
+                          "data-field", "data-model")]
+        if tag == "rect" and named:
+            found.append((*named[0], *(float(element.get(a))
+                                       for a in ("x", "y", "width", "height"))))
+        elif tag == "circle" and named:
+            found.append((*named[0], *(float(element.get(a)) for a in ("cx", "cy", "r"))))
+    return found
+
+
+def _dark(pixel, x, y, width, height):
+    """Whether a pixel near (x, y) is drawn (not the white of the page): a box's border."""
+    near = [pixel(min(width - 1, max(0, x + dx)), min(height - 1, max(0, y + dy)))
+            for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    return min(sum(p) for p in near) < 3 * 215
+
+
+@pytest.mark.parametrize("rulebook", sorted(PICTURES))
+def test_each_rulebooks_picture_is_rendered_as_its_elements_say(rulebook, tmp_path):
+    text = api.draw(os.path.join(ROOT, "examples", rulebook, f"{PICTURES[rulebook]}.yaml"))
+    root = ET.fromstring(text)
+    width, height = int(float(root.get("width"))), int(float(root.get("height")))
+    path = tmp_path / "picture.svg"
+    path.write_text(text, encoding="utf-8")
+    boxes = _boxes(root)
+    assert boxes
+    with Browser() as browser:
+        page = browser.open(path.as_uri(), width, height)
+        assert page.failures() == [] and page.errors() == []
+        # the browser lays out each element where its attributes say
+        laid = page.evaluate(
+            "Array.from(document.querySelectorAll('[data-card],[data-character],"
+            "[data-being],[data-element],[data-field],[data-model]'))"
+            ".filter(e => e.tagName === 'rect' || e.tagName === 'circle')"
+            ".map(e => { const b = e.getBBox(); return [b.x, b.y, b.width, b.height]; })")
+        assert len(laid) == len(boxes)
+        for box, (x, y, w, h) in zip(boxes, laid):
+            if len(box) == 6:
+                assert [round(v) for v in box[2:]] == [round(x), round(y), round(w), round(h)]
+            else:
+                assert (round(box[2] - box[4]), round(box[3] - box[4])) == (round(x), round(y))
+        # and the screenshot shows them: a box's left edge (its border) is drawn; a model's
+        # disc (its army's colour) fills its centre
+        shot_width, shot_height, pixel = pixels(page.screenshot())
+        assert (shot_width, shot_height) == (width, height)
+        for box in boxes:
+            if len(box) == 6:
+                kind, ident, x, y, w, h = box
+                assert _dark(pixel, round(x), round(y + h / 2), width, height), (kind, ident)
+            else:
+                kind, ident, cx, cy, _ = box
+                assert _dark(pixel, round(cx), round(cy), width, height), (kind, ident)
