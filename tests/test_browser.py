@@ -95,3 +95,56 @@ def test_each_rulebooks_picture_is_rendered_as_its_elements_say(rulebook, tmp_pa
             else:
                 kind, ident, cx, cy, _ = box
                 assert _dark(pixel, round(cx), round(cy), width, height), (kind, ident)
+
+
+def _until(page, expression, seconds=30):
+    """Poll ``expression`` in the page until it is truthy; its value."""
+    import time
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"never true: {expression}")
+
+
+def _type(page, text):
+    """Put ``text`` in the explorer's editor as typing does (an input event)."""
+    import json
+    page.evaluate(f"(() => {{ const area = document.getElementById('document'); "
+                  f"area.value = {json.dumps(text)}; "
+                  f"area.dispatchEvent(new Event('input', {{bubbles: true}})); }})()")
+
+
+def test_the_explorer_rules_what_is_typed_and_shows_errors_as_they_come():
+    from pybridge.serve.server import serve_in_thread
+    server = serve_in_thread(port=0)
+    host, port = server.server_address[:2]
+    try:
+        with Browser() as browser:
+            page = browser.open(f"http://{host}:{port}/")
+            # it starts from the first rulebook's template, ruled
+            _until(page, "document.querySelector('#rulings li, #errors li') !== null")
+            with open(os.path.join(ROOT, "examples", "redemption",
+                                   "three_character_battle.yaml"), encoding="utf-8") as handle:
+                _type(page, handle.read())
+            # the example: "Expected: heroes_winning; Shieldbearer and Giant are being defeated"
+            # (the template names Giant too: wait for this document's answer)
+            said = _until(page, "(() => { const t = document.getElementById('rulings')"
+                                ".innerText; return t.includes('Shieldbearer') ? t : ''; })()")
+            assert "The battle is in the heroes winning state." in said
+            assert "Giant is being defeated." in said and "Shieldbearer is being defeated." in said
+            assert "Lightbearer is being defeated." not in said
+            # the picture is rendered
+            assert _until(page, "(() => { const i = document.querySelector('#picture img');"
+                                " return i && i.complete && i.naturalWidth; })()") > 100
+            # a mistake shows as it is typed, naming the field
+            _type(page, "rulebook: redemption\ncharacters:\n  - {id: a, alignment: good, "
+                        "strength: x, toughness: 1}\n")
+            error = _until(page, "document.getElementById('errors').innerText")
+            assert "characters[0].strength: expected an integer" in error
+            assert page.failures() == [] and page.errors() == []
+    finally:
+        server.shutdown()
+        server.server_close()

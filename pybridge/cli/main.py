@@ -25,6 +25,7 @@ COMMANDS = {
                  "For every rule in force, the smallest state it contributes to a ruling in."),
     "draw": ("draw:draw_command", "Draw each state document as an SVG picture."),
     "report": ("report:report_command", "Write an analysis as one self-contained HTML file."),
+    "serve": ("serve:serve_command", "Serve a local explorer of state documents in the browser."),
     "rulebooks": ("catalogue:rulebooks_command",
                   "List the rulebooks, their editions and their rule IDs."),
     "schema": ("documents:schema_command", "Print the JSON Schema of a rulebook's documents."),
