@@ -93,15 +93,29 @@ LAYERS = {
 }
 
 
+# on top, beside the analysis and the command line: the output layer's pictures, reports and
+# explorer (imported only by the commands that use them, and by api.draw when called)
+ON_TOP = ("pybridge.analysis", "pybridge.cli", "pybridge.draw", "pybridge.report",
+          "pybridge.serve")
+
+
 def layer_of(module):
-    return next((layer for layer in (*LAYERS, "pybridge.analysis", "pybridge.cli")
+    return next((layer for layer in (*LAYERS, *ON_TOP)
                  if module == layer or module.startswith(layer + ".")), module)
 
 
 def test_every_module_is_in_a_layer_or_one_of_the_few_at_the_top():
     graph = import_graph()
     outside = {m for m in graph if layer_of(m) == m}
-    assert outside - {*LAYERS, "pybridge.analysis", "pybridge.cli"} == TOP | SHARED
+    assert outside - {*LAYERS, *ON_TOP} == TOP | SHARED
+
+
+def test_the_drawing_code_imports_no_analysis_and_no_command_line():
+    graph = import_graph()
+    offenders = {name: sorted(t for t in targets
+                              if t.startswith(("pybridge.analysis", "pybridge.cli")))
+                 for name, targets in graph.items() if name.startswith("pybridge.draw")}
+    assert {k: v for k, v in offenders.items() if v} == {}
 
 
 def test_the_shared_modules_import_no_pybridge_module():
