@@ -160,3 +160,20 @@ def test_rule_does_not_import_the_drawing_code():
     assert not {m for m in loaded if m.startswith(("pybridge.draw", "pybridge.cli.draw"))}
     assert "pybridge.draw.redemption" in imported_after(
         ["draw", example("three_character_battle")])
+
+
+README_PICTURES = {"redemption": "enhancement_bonus", "hkk": "fallen_card_grants_nothing",
+                   "b5": "we_bt_and_kd", "chronopia": "cover_and_range"}
+
+
+def test_the_readmes_pictures_are_what_draw_draws_now():
+    # README: one picture per rulebook, the committed SVG regenerated and compared
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    for rulebook, name in README_PICTURES.items():
+        assert f"(docs/pictures/{rulebook}.svg)" in readme
+        path = os.path.join(ROOT, "docs", "pictures", f"{rulebook}.svg")
+        with open(path, encoding="utf-8") as handle:
+            committed = handle.read()
+        drawn = api.draw(os.path.join(ROOT, "examples", rulebook, f"{name}.yaml"))
+        assert committed == drawn, f"regenerate: rulings draw examples/{rulebook}/{name}.yaml " \
+                                   f"-o docs/pictures/{rulebook}.svg"

@@ -9,6 +9,7 @@ from ..errors import InputError
 # rulebook -> its module here (one line each)
 DRAWN = {
     "redemption": "redemption",
+    "chronopia": "chronopia",
     "hkk": "hkk",
     "b5": "b5",
 }
