@@ -11,9 +11,9 @@ from ..documents.loading import MIB
 from ..errors import InputError
 from ..limits import cap_memory
 from .background import Overdue, in_background
-from .output import UNKNOWN, Count, Seconds, echo_error
+from .output import UNKNOWN, Seconds, echo_error
 from .printable import printable
-from .rule import DEFAULT_TIMEOUT
+from .rule import DEFAULT_TIMEOUT, edition_option, max_size_option
 
 
 def _names(states):
@@ -49,12 +49,8 @@ def _write(path, text):
               help="the picture's file (one STATE), or a folder for the pictures of several "
               "(each named after its STATE's file: NAME.svg); default: standard output, for "
               "one STATE")
-@click.option("--edition", default=None, metavar="EDITION",
-              help="Rule IDs in force, by edition name "
-              "(overrides the document's 'edition'; see 'rulings rulebooks').")
-@click.option("--max-size", "max_size", type=Count(1, 4096), default=64,
-              show_default=True, metavar="MIB",
-              help="refuse a document larger than this many MiB before reading it whole")
+@edition_option
+@max_size_option
 @click.option("--timeout", type=Seconds(), default=DEFAULT_TIMEOUT, show_default=True,
               metavar="SECONDS", help="the most seconds to wait for each state's ruling")
 @click.pass_context

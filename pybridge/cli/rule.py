@@ -16,15 +16,20 @@ from .render import to_json, to_text
 
 DEFAULT_TIMEOUT = 120       # far longer than any document of the benchmarks takes (2 s)
 
+# the options of the commands that read state documents (rule, draw)
+edition_option = click.option(
+    "--edition", default=None, metavar="EDITION",
+    help="Rule IDs in force, by edition name (overrides the document's 'edition'; see "
+    "'rulings rulebooks').")
+max_size_option = click.option(
+    "--max-size", "max_size", type=Count(1, 4096), default=64, show_default=True,
+    metavar="MIB", help="refuse a document larger than this many MiB before reading it whole")
+
 
 @click.command("rule")
 @click.argument("states", nargs=-1, required=True, metavar="STATE...")
-@click.option("--edition", default=None, metavar="EDITION",
-              help="Rule IDs in force, by edition name "
-              "(overrides the document's 'edition'; see 'rulings rulebooks').")
-@click.option("--max-size", "max_size", type=Count(1, 4096), default=64,
-              show_default=True, metavar="MIB",
-              help="refuse a document larger than this many MiB before reading it whole")
+@edition_option
+@max_size_option
 @click.option("--strict", is_flag=True,
               help="exit 1 when a state's status is ambiguous or inconsistent")
 @click.option("--explain", is_flag=True, default=False,
