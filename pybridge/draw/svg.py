@@ -2,6 +2,8 @@
 identifier from a document reaches the picture as text only, never as markup), numbers
 written one way, so that the same picture is the same bytes."""
 
+import hashlib
+
 STYLE = """
 text { font-family: sans-serif; font-size: 12px; fill: #222; }
 .title { font-size: 18px; font-weight: bold; }
@@ -85,8 +87,14 @@ class Svg:
         self.element("path", d=path, marker_end=f"url(#head-{kind})", **attributes)
 
     def render(self):
+        """The SVG text. Its arrowheads' ids carry a digest of the picture's content, so
+        that several pictures inlined in one page (a report) never share an id, and the
+        same picture is still the same bytes."""
+        body = "\n".join(self.items)
+        tag = hashlib.sha256(body.encode("utf-8")).hexdigest()[:8]
+        body = body.replace("url(#head-", f"url(#head-{tag}-")
         markers = "".join(
-            f'<marker id="head-{name}" viewBox="0 0 10 10" refX="9" refY="5" '
+            f'<marker id="head-{tag}-{name}" viewBox="0 0 10 10" refX="9" refY="5" '
             f'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
             f'<path d="M 0 0 L 10 5 L 0 10 z" fill="{colour}"/></marker>'
             for name, colour in MARKERS.items())
@@ -96,4 +104,4 @@ class Svg:
                 f"<title>{escape(self.title)}</title>\n"
                 f"<style>{STYLE}</style>\n<defs>{markers}</defs>\n"
                 f'<rect x="0" y="0" width="{number(self.width)}" height="{number(self.height)}" '
-                f'fill="#fff"/>\n' + "\n".join(self.items) + "\n</svg>\n")
+                f'fill="#fff"/>\n' + body + "\n</svg>\n")
