@@ -145,7 +145,9 @@ def test_enumerate_text_has_no_snake_case_ruling_names():
                  "--abilities", "0", "--features", "0", "--values", "0..0", "--toughness",
                  "0..0", "--format", "text")
     text = result.stdout
-    assert "battle state mutual destruction" in text and "being defeated character" in text
+    # each class in rule's sentences, its objects named by role (issue 28, item 5)
+    assert "The battle is in the mutual destruction state." in text
+    assert "evil 1 is being defeated." in text and "hero 1 is being defeated." in text
     rows = [line for line in text.splitlines()[1:] if "e.g." not in line]
     assert rows and not any("_" in row for row in rows)
 

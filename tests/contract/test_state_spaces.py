@@ -3,6 +3,7 @@ the vocabulary covers every input the rules read; every document's facts obey it
 rulebook's valid.lp; every state of the space is a document that `rule` accepts, whose facts
 are exactly the state's, and that `rule` rules as the space does."""
 
+import re
 from pathlib import Path
 
 import clingo
@@ -104,7 +105,8 @@ def _plain(symbol, numbered=(), names=None):
     name, values, _ = unpack(symbol)
     text = []
     for value in map(str, values):
-        value = (names or {}).get(value, value)
+        for generated, role in (names or {}).items():      # card(character1): card(hero 1)
+            value = re.sub(rf"(?<!\w){re.escape(generated)}(?!\w)", role, value)
         for kind in numbered:
             if value.startswith(kind) and value[len(kind):].isdigit():
                 value = str(int(value[len(kind):]) - 1)
