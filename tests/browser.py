@@ -7,6 +7,7 @@ takes screenshots (PNG, decoded here: :func:`pixels`)."""
 import base64
 import json
 import os
+import resource
 import select
 import shutil
 import struct
@@ -35,6 +36,10 @@ class Browser:
         def descriptors():      # in the child: the pipe ends as descriptors 3 and 4
             os.dup2(to_read, 3)
             os.dup2(from_write, 4)
+            # no address-space cap: a `rule` run in this test process caps it (75% of the
+            # machine: pybridge/limits.py), and Chromium reserves far more than it uses
+            _, hard = resource.getrlimit(resource.RLIMIT_AS)
+            resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
         self.process = subprocess.Popen(
             [executable(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
              "--remote-debugging-pipe", f"--user-data-dir={self.profile}",
