@@ -285,7 +285,7 @@ def _without_counts(classes):
     """The classes, without their counts and what their witness says (itself and, in a
     diff, its rulings): a class may have several smallest witnesses."""
     witnessed = ("count", "witness", "rulings_before", "rulings_after", "says", "says_before",
-                 "says_after")
+                 "says_after", "says_changes")
     return sorted(json.dumps({k: v for k, v in c.items() if k not in witnessed},
                              sort_keys=True) for c in classes)
 

@@ -277,12 +277,13 @@ def test_diff_text_says_what_is_lost_and_why_the_other_edition_does_not_give_it(
         args += [f"--{name.removeprefix('max_')}", str(value)]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
-    assert "           lost falls off card card [HKK-132.6]; not given in intended because " \
-           "HKK-132.6-I\n" in result.output
+    # (the falling card and its host named as the group's witness names them)
+    assert "           lost: card 2 falls off card 1. [HKK-132.6]; not given in intended " \
+           "because HKK-132.6-I\n" in result.output
     assert "           by HKK-132.6, HKK-132.6-I\n" in result.output
     text = CliRunner().invoke(cli, args[:2] + ["--from", "intended", "--to", "literal"]
                               + args[6:])
-    assert "           gained falls off card card [HKK-132.6]; not given in intended " \
+    assert "           gained: card 2 falls off card 1. [HKK-132.6]; not given in intended " \
            "because HKK-132.6-I\n" in text.output
 
 

@@ -63,6 +63,13 @@ def test_a_diff_says_before_and_after_in_the_same_words():
         assert entry["says_after"] == [
             f"{book.kind_by_name[r['kind']].text(r)} [{', '.join(r['because'])}]"
             for r in after["rulings"]]
+        # what it loses and gains, in the same sentences: a lost one is given before only
+        before_words = {f"{book.kind_by_name[r['kind']].text(r)}"
+                        for r in api.rule(entry["witness"])["rulings"]}
+        after_words = {f"{book.kind_by_name[r['kind']].text(r)}" for r in after["rulings"]}
+        changes = entry["says_changes"]
+        assert {c["says"] for c in changes["lost"]} == before_words - after_words
+        assert {c["says"] for c in changes["gained"]} == after_words - before_words
 
 
 def test_every_hkk_diff_group_names_the_rule_that_made_the_difference():

@@ -14,7 +14,7 @@ from .. import books as registry
 from . import cluster, isolate
 from .bounds import Bounds
 from .cubes import Listed, Listing, assumptions, constants, find_in_time
-from .models import WorldModel, changes, changes_key
+from .models import WorldModel, changes, changes_key, said_changes
 from .program import analysis, exact_symmetry
 from .search import run
 from .situations import list_situations
@@ -215,6 +215,7 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
             changed = changes(book, model, True)
             return {"before": model.abstracted(book, 1), "after": model.abstracted(book, 2),
                     "says_before": model.says(book, 1), "says_after": model.says(book, 2),
+                    "says_changes": said_changes(book, model),
                     **changed, "rules": rules(book, changed),
                     "witness": model.document(book, 1),
                     "rulings_before": model.named_rulings(book, 1),

@@ -137,6 +137,26 @@ def changes(book, model, abstract):
     return _CHANGES[key]
 
 
+def said_changes(book, model):
+    """A diff model's changes (:func:`changes`) in a judge's words, its objects named as its
+    witness names them (one state in both editions): for each of ``lost``, ``gained`` and
+    ``recited``, entries with the ruling's sentence (``says``) and the rule IDs of the
+    change."""
+    _, names = book.named(model.state.get(1, ()))
+    found = renamed(changes(book, model, False), names)
+    said = {}
+    for name in ("lost", "gained", "recited"):
+        entries = found[name]
+        sentences = book.sentences([{k: v for k, v in e.items()
+                                     if k not in ("why_not", "because_before", "because_after")}
+                                    for e in entries])
+        said[name] = [{"says": sentence, **{k: v for k, v in entry.items()
+                                           if k in ("because", "why_not", "because_before",
+                                                    "because_after")}}
+                      for sentence, entry in zip(sentences, entries)]
+    return said
+
+
 def changes_key(book, model):
     """The abstracted changes of a model as canonical JSON (part of its class in a diff)."""
     key = (frozenset(model.rulings.get(1, ())), frozenset(model.rulings.get(2, ())),

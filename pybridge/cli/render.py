@@ -197,13 +197,15 @@ def _enumerate_lines(result):
 def _change_lines(entry, result):
     """What a change loses and gains, each with why the other edition does not give it."""
     lines = []
+    said = entry.get("says_changes", {})        # in a judge's words, said of the witness
     for name, other in (("lost", result["to"]), ("gained", result["from"])):
-        for ruling in entry.get(name, ()):
+        for ruling in said.get(name, ()):
             why = (f"; not given in {other} because {', '.join(ruling['why_not'])}"
                    if ruling["why_not"] else "")
-            lines.append(f"           {name} {_ruling_text(ruling)}{why}")
-    for ruling in entry.get("recited", ()):
-        lines.append(f"           recited {_ruling_text(ruling)} "
+            lines.append(f"           {name}: {ruling['says']} "
+                         f"[{', '.join(ruling['because'])}]{why}")
+    for ruling in said.get("recited", ()):
+        lines.append(f"           recited: {ruling['says']} "
                      f"[{', '.join(ruling['because_before'])}] -> "
                      f"[{', '.join(ruling['because_after'])}]")
     return lines
