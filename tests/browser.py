@@ -42,6 +42,7 @@ class Browser:
             resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
         self.process = subprocess.Popen(
             [executable(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-dev-shm-usage",
              "--remote-debugging-pipe", f"--user-data-dir={self.profile}",
              "--hide-scrollbars", "about:blank"],
             preexec_fn=descriptors, pass_fds=(3, 4), stdin=subprocess.DEVNULL,
