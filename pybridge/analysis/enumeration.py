@@ -222,7 +222,8 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
                     "rulings_after": model.named_rulings(book, 2)}
 
     def line(model):
-        write(json.dumps({"state": model.document(book), "rulings": model.named_rulings(book)},
+        document, rulings = model.witnessed(book)
+        write(json.dumps({"state": document, "rulings": rulings},
                          ensure_ascii=False) + "\n")
 
     known = program.assumptions(editions) + assumptions(cube)

@@ -63,12 +63,16 @@ class WorldModel:
     def document(self, book, world=1):
         return book.document(self.state.get(world, ()))
 
+    def witnessed(self, book, world=1):
+        """The state's witness document and its rulings, the objects of both named by role
+        (Rulebook.named), the rulings sorted as `rule` sorts them."""
+        document, names = book.named(self.state.get(world, ()))
+        return document, sorted(renamed(self.decoded(book, world), names),
+                                key=lambda ruling: sort_key(book, ruling))
+
     def named_rulings(self, book, world=1):
-        """The rulings of the state, its objects named as its witness document names them
-        (by role: Rulebook.named)."""
-        _, names = book.named(self.state.get(world, ()))
-        return sorted(renamed(self.decoded(book, world), names),
-                      key=lambda ruling: sort_key(book, ruling))
+        """The rulings of the state, its objects named as its witness document names them."""
+        return self.witnessed(book, world)[1]
 
     def says(self, book, world=1):
         """The rulings of the state in a judge's words, each with the rules it cites, named
