@@ -126,6 +126,9 @@ def cli():
       rulings enumerate redemption --characters 2
       rulings diff redemption --from literal --to negative_counts --characters 3
       rulings errata redemption
+      rulings draw examples/redemption/three_character_battle.yaml -o battle.svg
+      rulings report -o check.html check b5
+      rulings serve
       rulings rulebooks
     """
 
