@@ -25,36 +25,44 @@ def rule(state, edition=None, explain=False):
     input; returns ``{"rulebook", "edition", "status", "rulings", ...}`` otherwise.
     ``explain``: each ruling also has ``why``, its explanation tree (pybridge/engine/explain.py).
     """
+    return _on_document(state, lambda document: _rule_document(document, edition, explain)[0])
+
+
+def _on_document(state, work):
+    """``work(document)`` for a document (dict) or a path to one (read; an error then names
+    the file)."""
     if isinstance(state, (str, Path)):
         source = str(state)
         try:
-            return _rule_document(load(source), edition, explain)
+            return work(load(source))
         except InputError as error:
             raise error if error.source else error.located(source) from None
-    return _rule_document(state, edition, explain)
+    return work(state)
 
 
 def _rule_document(state, edition, explain=False):
+    """The result of ruling one document, and its checked state (and rulebook)."""
     book, name, checked = _prepare(state, edition)
     outcome = solve(book.encoding, book.facts(checked), set(book.encoding.editions[name].rule_ids),
                     explaining=explain)
-    return assemble(book, name, outcome, explain)
+    return assemble(book, name, outcome, explain), book, checked
 
 
 def draw(state, edition=None):
     """One state's picture, SVG text: a document (dict), or a path to a YAML/JSON file.
     Drawn from the checked state and its rulings with their explanation (pybridge/draw)."""
+    return drawn(state, edition)[1]
+
+
+def drawn(state, edition=None):
+    """One state ruled with its explanation (as ``rule(state, edition, explain=True)``) and
+    its picture, from the one ruling: ``(result, svg)``."""
     from .draw import draw as picture
-    if isinstance(state, (str, Path)):
-        source = str(state)
-        try:
-            return draw(load(source), edition)
-        except InputError as error:
-            raise error if error.source else error.located(source) from None
-    book, name, checked = _prepare(state, edition)
-    outcome = solve(book.encoding, book.facts(checked), set(book.encoding.editions[name].rule_ids),
-                    explaining=True)
-    return picture(book, checked, assemble(book, name, outcome, True))
+
+    def both(document):
+        result, book, checked = _rule_document(document, edition, explain=True)
+        return result, picture(book, checked, result)
+    return _on_document(state, both)
 
 
 def _prepare(state, edition):

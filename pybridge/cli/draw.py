@@ -11,6 +11,7 @@ from ..documents.loading import MIB
 from ..errors import InputError
 from ..limits import cap_memory
 from .background import Overdue, in_background
+from .outfile import write_text
 from .output import UNKNOWN, Seconds, echo_error
 from .printable import printable
 from .rule import DEFAULT_TIMEOUT, edition_option, max_size_option
@@ -29,18 +30,6 @@ def _names(states):
         used.add(name)
         names.append(name)
     return names
-
-
-def _write(path, text):
-    """``text`` to ``path``, through a temporary file beside it moved into place."""
-    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
-    except OSError as error:
-        partial.unlink(missing_ok=True)
-        raise InputError(f"cannot write {printable(str(path))} "
-                         f"({error.strerror or error})", "--out") from None
 
 
 @click.command("draw")
@@ -97,9 +86,9 @@ def draw_command(ctx, states, out, edition, max_size, timeout):
                 echo_error(picture)
                 continue
             if folder is not None:
-                _write(folder / name, picture)
+                write_text(folder / name, picture)
             elif out is not None:
-                _write(Path(out), picture)
+                write_text(Path(out), picture)
             else:
                 sys.stdout.write(picture)
     except Overdue:

@@ -16,7 +16,8 @@ import re
 import stat
 import tempfile
 
-from ..errors import RulingsError
+from ..errors import InputError, RulingsError
+from .printable import printable
 
 
 class OutputError(RulingsError):
@@ -167,3 +168,16 @@ class OutFile:
             except OSError:
                 pass
             self.temporary = None
+
+
+def write_text(path, text):
+    """A whole file (a picture, a report): ``text`` to ``path``, through a temporary file
+    beside it moved into place, so that a failed write never leaves half a file."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except OSError as error:
+        partial.unlink(missing_ok=True)
+        raise InputError(f"cannot write {printable(str(path))} "
+                         f"({error.strerror or error})", "--out") from None

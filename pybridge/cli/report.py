@@ -10,7 +10,7 @@ import click
 
 from ..documents.loading import MIB, load_document
 from ..errors import InputError
-from .draw import _write
+from .outfile import write_text
 
 ANALYSES = ("check", "errata", "enumerate", "diff", "coverage")
 
@@ -61,7 +61,7 @@ def report_command(ctx, out, source, arguments):
         sys.stdout.write(page)
     else:
         from pathlib import Path
-        _write(Path(out), page)
+        write_text(Path(out), page)
     if code not in (0, 1):
         ctx.exit(code)
 

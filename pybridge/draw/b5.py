@@ -13,27 +13,26 @@ PHASE_WIDTH = 150
 LABELS = 280       # the timeline's labels, left of its phases
 
 
+# what a ruling says of its being, in a few words, and its class, by ruling kind
+WORDS = {
+    "destroyed": ("destroyed by {element}", "falls"),
+    "immune": ("immune to {element}", "label-immunity"),
+    "protected": ("protected from {element} from {from_phase}", "stands"),
+    "protected_from_effect": ("protected from the {effect} of {element} from {from_phase}",
+                              "stands"),
+    "subject_to_effect": ("subject to the {effect} of {element}", "falls"),
+    "must_retreat": ("must retreat from {element}", "falls"),
+    "only_retreat_from": ("can only retreat from {phase}", "falls"),
+    "entry_forbidden": ("may not enter {field}", "falls"),
+}
+
+
 def _words(ruling):
-    """What a ruling says of its being, in a few words, and its class."""
-    kind = ruling["kind"]
-    if kind == "destroyed":
-        return f"destroyed by {ruling['element']}", "falls"
-    if kind == "immune":
-        return f"immune to {ruling['element']}", "label-immunity"
-    if kind == "protected":
-        return f"protected from {ruling['element']} from {ruling['from_phase']}", "stands"
-    if kind == "protected_from_effect":
-        return (f"protected from the {ruling['effect']} of {ruling['element']} from "
-                f"{ruling['from_phase']}", "stands")
-    if kind == "subject_to_effect":
-        return f"subject to the {ruling['effect']} of {ruling['element']}", "falls"
-    if kind == "must_retreat":
-        return f"must retreat from {ruling['element']}", "falls"
-    if kind == "only_retreat_from":
-        return f"can only retreat from {ruling['phase']}", "falls"
-    if kind == "entry_forbidden":
-        return f"may not enter {ruling['field']}", "falls"
-    return None
+    """What a ruling says of its being (WORDS), and its class; None for another kind."""
+    if ruling["kind"] not in WORDS:
+        return None
+    words, kind = WORDS[ruling["kind"]]
+    return words.format(**ruling), kind
 
 
 def _grid(fields):

@@ -47,21 +47,17 @@ def draw(state, result):
     cards = {card["id"]: card for card in state["cards"]}
     characters = {c["id"]: c for c in state["characters"]}
 
-    def root(card_id):
-        seen = card_id
-        while seen in cards and cards[seen]["played_on"] is not None:
-            seen = cards[seen]["played_on"]
-        return seen
-
-    def depth(card_id):
-        count, seen = 0, card_id
+    def chain(card_id):
+        """The card or character at the bottom of ``card_id``'s chain of cards played on
+        cards, and how many steps down it is."""
+        seen, count = card_id, 0
         while seen in cards and cards[seen]["played_on"] is not None:
             seen, count = cards[seen]["played_on"], count + 1
-        return count
+        return seen, count
     stacked = {}
     loose = []
     for card in state["cards"]:
-        host = root(card["id"])
+        host, _ = chain(card["id"])
         if host in characters:
             stacked.setdefault(host, []).append(card)
         elif card["played_on"] is None:
@@ -122,7 +118,7 @@ def draw(state, result):
                           {"class_": "falls" if cid in defeated else "stands"}))
         top += height + 6
         for card in stacked.get(cid, []):
-            indent = INDENT * depth(card["id"])
+            indent = INDENT * chain(card["id"])[1]
             card_box(card, column_x + indent, top, COLUMN - indent)
             top += CARD_HEIGHT + 4
         y[section] = top + GAP

@@ -81,25 +81,18 @@ def _witness(document, edition=None, heading="witness"):
     """A witness: its picture, its document as YAML, its rulings with their why trees."""
     if document is None:
         return ""
-    parts = [f"<h4>{e(heading)}</h4>"]
-    try:
-        picture = api.draw(document, edition)
-        parts.append(f'<div class="picture">{picture}</div>')
-    except InputError as error:       # a rulebook with no picture yet
-        parts.append(f"<p>(no picture: {e(error.message)})</p>")
+    ruled, picture = api.drawn(document, edition)
     text = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100)
-    parts.append(f"<pre class=\"document\">{e(text)}</pre>")
-    ruled = api.rule(document, edition, explain=True)
-    parts.append(_rulings(ruled))
-    return "\n".join(parts)
+    return "\n".join([f"<h4>{e(heading)}</h4>", f'<div class="picture">{picture}</div>',
+                      f"<pre class=\"document\">{e(text)}</pre>", _rulings(ruled)])
 
 
 def _rulings(ruled):
     book = get(ruled["rulebook"])
     items = []
     shared = ruled.get("shared", {})
-    for ruling in ruled.get("rulings", []):
-        words = book.kind_by_name[ruling["kind"]].text(ruling)
+    rulings = ruled.get("rulings", [])
+    for words, ruling in zip(book.sentences(rulings), rulings):
         items.append(f"<li>{e(words)} <span class=\"rule\">[{e(', '.join(ruling['because']))}]"
                      f"</span>{_why(ruling.get('why', []), shared, set())}</li>")
     status = ruled.get("status", "ok")

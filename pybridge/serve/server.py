@@ -31,12 +31,11 @@ def rule_text(text, timeout):
     "picture"}``, or ``{"errors": [...]}`` (every error of the document, as the CLI says
     them)."""
     def work():
-        document = parse_document(text.encode("utf-8"), "document")
-        result = api.rule(document, explain=True)
-        book = get(result["rulebook"])
-        for ruling in result.get("rulings", []):       # as `rule` says it on a terminal
-            ruling["text"] = book.kind_by_name[ruling["kind"]].text(ruling)
-        yield result, api.draw(document)
+        result, picture = api.drawn(parse_document(text.encode("utf-8"), "document"))
+        rulings = result.get("rulings", [])     # each as `rule` says it on a terminal
+        for sentence, ruling in zip(get(result["rulebook"]).sentences(rulings), rulings):
+            ruling["text"] = sentence
+        yield result, picture
     try:
         for result, picture in in_background(work, wait=timeout):
             return {"result": result, "picture": picture}
