@@ -5,7 +5,7 @@ from pathlib import Path
 
 from . import books as registry
 from .documents.loading import MAX_BYTES, load_document
-from .documents.schema import shown
+from .documents.schema import shown, validated
 from .engine.results import assemble
 from .engine.solving import solve, solve_batch
 from .engine.symbols import in_world
@@ -68,7 +68,7 @@ def drawn(state, edition=None):
 def _prepare(state, edition):
     """The rulebook, the edition's name and the checked state of one state document."""
     book = registry.for_document(state)
-    checked = book.validate(state)
+    checked = validated(book.validate, state)
     name, where = (edition, "--edition") if edition is not None else (checked.get("edition"), "edition")
     name = name or book.default_edition
     editions = book.encoding.editions

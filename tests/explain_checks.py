@@ -24,14 +24,15 @@ from pybridge.engine.symbols import fact, in_world
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 # A fact's value: a number (a length in inches may have decimals), a name or identifier,
-# or a list of them or of addends.
+# or a list of them or of addends (an addend may say what it is: its note).
 _SCALAR = {"type": ["number", "string", "boolean"]}
 _VALUE = {"oneOf": [
     _SCALAR,
     {"type": "array", "items": _SCALAR},
     {"type": "array", "items": {"type": "object", "additionalProperties": False,
                                 "required": ["name", "value"],
-                                "properties": {"name": _SCALAR, "value": _SCALAR}}},
+                                "properties": {"name": _SCALAR, "value": _SCALAR,
+                                               "note": {"type": "string", "minLength": 1}}}},
 ]}
 # A why list holds nodes and references {"ref": "N"} to the result's shared nodes (stated
 # once: pybridge/engine/explain.py).
@@ -285,6 +286,13 @@ def rendered(value):
     return str(value)
 
 
+def written_addend(part):
+    """How the bridge writes an addend: "Brigand 3", or with what it is "Axe 5 (enhancement
+    played on Brigand)" (its note)."""
+    note = f" ({part['note']})" if "note" in part else ""
+    return f"{rendered(part['name'])} {rendered(part['value'])}{note}"
+
+
 def stated_sums(node):
     """Every sum a node's sentence states with its addends, as (total, [(name, value)]):
     a facts list of numeric addends written "T (a 1 + b 2)" in the sentence, T the number
@@ -296,7 +304,7 @@ def stated_sums(node):
         if not all(isinstance(p["value"], (int, float)) and not isinstance(p["value"], bool)
                    for p in value):
             continue
-        written = " + ".join(f"{rendered(p['name'])} {rendered(p['value'])}" for p in value)
+        written = " + ".join(written_addend(p) for p in value)
         marker = f" ({written})"
         at = node["says"].find(marker)
         if at < 0:
@@ -348,7 +356,7 @@ def check_lists_written(node, keys):
             continue
         if value and isinstance(value[0], dict):
             joiner = " + " if all(isinstance(p["value"], (int, float)) for p in value) else ", "
-            written = joiner.join(f"{rendered(p['name'])} {rendered(p['value'])}" for p in value)
+            written = joiner.join(written_addend(p) for p in value)
         else:
             written = ", ".join(rendered(v) for v in value)
         assert (written or "none") in node["says"], (key, written, node["says"])

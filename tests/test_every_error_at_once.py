@@ -77,3 +77,56 @@ def test_at_most_a_limit_of_errors_is_reported():
     found = errors_of({"rulebook": "redemption", "characters": bad})
     assert len(found) == InputError.MOST
     assert found[0][0] == "characters[0].strength"
+
+
+# Cross-references (duplicate ids, unknown ids) are reported together too, after the field
+# errors a document may also have: each rulebook's document with two wrong references.
+TWO_WRONG_REFERENCES = {
+    "redemption": ({"rulebook": "redemption",
+                    "characters": [{"id": "Page", "alignment": "good", "strength": 2,
+                                    "toughness": 1},
+                                   {"id": "Page", "alignment": "evil", "strength": 3,
+                                    "toughness": 4}],
+                    "cards": [{"id": "Axe", "alignment": "evil", "played_on": "Brigand"}],
+                    "immunities": [{"id": "w", "holder": "Pag", "to": "Axe"}]},
+                   ["characters[1].id", "cards[0].played_on", "immunities[0].holder"]),
+    "hkk": ({"rulebook": "hkk",
+             "cards": [{"id": "Phantom", "kind": "creature"},
+                       {"id": "Well", "kind": "source"}],
+             "effects": [{"id": "drain", "by": "Wel", "target": "Phantom"},
+                         {"id": "burn", "by": "Well", "target": "Fantom"}]},
+            ["effects[0].by", "effects[1].target"]),
+    "b5": ({"rulebook": "b5",
+            "beings": [{"id": "Fleet", "type": "fleet", "field": "0412"}],
+            "elements": [{"id": "Maelstrom", "type": "MA", "field": "0412"}],
+            "protections": [{"by": "Druid", "from": "MA", "field": "0412",
+                             "arrives": "conflict"}],
+            "orders": [{"id": "o", "being": "Flet", "kind": "move", "to": "0311"}]},
+           ["protections[0].by", "orders[0].being"]),
+    "chronopia": ({"rulebook": "chronopia",
+                   "models": [{"id": "Archer", "army": "Orcs", "size": 2,
+                               "position": [0, 0], "facing": 90, "stats": {"rs": 14}},
+                              {"id": "Knight", "army": "Free Cities", "size": 2,
+                               "position": [0, 15], "facing": 270}],
+                   "sight": [{"from": "Archr", "to": "Knight", "cover": "heavy"}],
+                   "queries": [{"id": "q", "shoot": {"shooter": "Archer", "target": "Knigt",
+                                                     "weapon": {"short": 10, "medium": 20,
+                                                                "max": 30, "damage": 3}}}]},
+                  ["sight[0].from", "queries[0].shoot.target"]),
+}
+
+
+def test_every_wrong_reference_of_a_document_at_once():
+    for rulebook, (document, paths) in TWO_WRONG_REFERENCES.items():
+        found = errors_of(document)
+        assert [path for path, _ in found] == paths, (rulebook, found)
+        assert all("unknown" in message or "duplicate" in message for _, message in found)
+
+
+def test_a_field_error_comes_before_the_wrong_references_it_stops():
+    # A wrong field stops the document before its references are read: only it is given,
+    # as before (the references are checked on a document whose fields are right).
+    document, _ = TWO_WRONG_REFERENCES["redemption"]
+    wrong = {**document, "characters": [{**document["characters"][0], "strength": "x"},
+                                         document["characters"][1]]}
+    assert [path for path, _ in errors_of(wrong)] == ["characters[0].strength"]

@@ -107,13 +107,24 @@ def test_enhancement_bonus_RED_INT_1():
     page = faces(result, "Page")
     assert (page["facts"]["opposing"], page["facts"]["ignored"], page["facts"]["strength"],
             page["facts"]["toughness"]) == (8, 5, 3, 4)
+    # Issue 28: each addend says what it is and where it comes from, a character's own first
+    # and then the cards played on it (never "Axe 5 + Brigand 3", alphabetical).
     evil = node(page["why"], "RED-BAT-1", "the strength of the evil characters in battle")
-    assert addends(evil["facts"], "strengths") == [("Axe", 5), ("Brigand", 3)]
+    assert addends(evil["facts"], "strengths") == [("Brigand", 3), ("Axe", 5)]
+    assert evil["facts"]["strengths"][1]["note"] == "enhancement played on Brigand"
     squire = ruling(result, "being_defeated", character="Squire")["why"]
-    comparison(squire, "RED-BAT-1", "Squire", "8 (Axe 5 + Brigand 3)", "4 (Page 1 + Squire 3)")
+    comparison(squire, "RED-BAT-1", "Squire",
+               "8 (Brigand 3 + Axe 5 (enhancement played on Brigand))", "4 (Page 1 + Squire 3)")
+    # the Axe's strength counts for Brigand's side because of RED-INT-1, said under the sum
+    node(evil["why"], "RED-INT-1", "strength of the character it is played on",
+         "evil characters", "(Axe)")
     brigand = ruling(result, "being_defeated", character="Brigand")["why"]
-    # (the Axe's toughness 0 counts for its holder's side, RED-INT-1)
-    comparison(brigand, "RED-BAT-1", "Brigand", "4 (Page 2 + Squire 2)", "4 (Axe 0 + Brigand 4)")
+    # (the Axe's toughness 0 counts for its holder's side: RED-INT-1, cited under the sum)
+    step = comparison(brigand, "RED-BAT-1", "Brigand", "4 (Page 2 + Squire 2)",
+                      "4 (Brigand 4 + Axe 0 (enhancement played on Brigand))")
+    evil_toughness = node(step["why"], "RED-BAT-1", "the toughness of the evil characters")
+    node(evil_toughness["why"], "RED-INT-1", "toughness counts for the side of the character "
+         "it is played on, here the evil characters in battle (Axe)")
     state = ruling(result, "battle_state", state="heroes_winning")["why"]
     node(state, "RED-INT-1", "Axe 5", "Page")
     node(state, "RED-IMM-1", "page-ward")
@@ -251,14 +262,18 @@ def test_text_output_shows_the_tree_under_each_ruling():
                        "Shieldbearer), and an immunity affects it [RED-BAT-1]"
     assert lines[3].startswith("      Lightbearer is immune (light-shield)") and \
         lines[3].endswith("[RED-IMM-1]")
-    assert "        [2] the strength of the heroes in battle is 14 (Lightbearer 8 + " \
+    assert "        [3] the strength of the heroes in battle is 14 (Lightbearer 8 + " \
            "Shieldbearer 6)" in lines
     assert sum("(Lightbearer 8 + Shieldbearer 6)" in line for line in lines) == 1
+    # Giant's comparison is said once, under the battle state, and its ruling refers to it
+    # (issue 28: a block repeated under every defeated character is said once).
+    giant = "Giant is being defeated: the opposing strength it faces, 14 (that of the " \
+            "heroes in battle), is at least the toughness of its side, 12 (that of the evil " \
+            "characters in battle)"
+    assert sum(giant in line for line in lines) == 1
+    assert f"      [2] {giant} [RED-BAT-1]" in lines
     at = lines.index("  Giant is being defeated. [RED-BAT-1]")
-    assert lines[at + 1:at + 5] == [
-        "    Giant: the opposing strength it faces, 14 (that of the heroes in battle), is at "
-        "least the toughness of its side, 12 (that of the evil characters in battle)",
-        "      see [2] above", "      see [3] above", "    see [1] above"]
+    assert lines[at + 1:at + 3] == ["    see [2] above", "    see [1] above"]
 
 
 @pytest.mark.slow
@@ -327,7 +342,8 @@ def test_identifiers_are_values_never_templates():
     result = inlined(pybridge.rule(state, explain=True))
     why = ruling(result, "being_defeated", character="{strength}")["why"]
     step = comparison(why, "RED-BAT-0", "{strength}", "2 (Bad\x1bGuy 2)", "1 ({strength} 1)")
-    assert step["says"].startswith("{strength}: the opposing strength it faces, 2")
+    assert step["says"].startswith("{strength} is being defeated: the opposing strength it "
+                                   "faces, 2")
     from pybridge.cli.render import to_text
     text = to_text(pybridge.rule(state, explain=True))
     assert "\x1b" not in text and "Bad\\u001bGuy 2" in text
@@ -454,7 +470,8 @@ def test_RED_BAT_0_curse_on_the_hero_that_no_immunity_covers_is_side_against_sid
     assert "RED-BAT-0" in top["because"]
     node(top["why"], "RED-BAT-0", "side against side: no immunity affects the battle")
     stands = comparison(top["why"], "RED-BAT-0", "Giant",
-                        "11 (Curse -3 + Lightbearer 8 + Shieldbearer 6)", "12 (Giant 12)")
+                        "11 (Lightbearer 8 + Curse -3 (played on Lightbearer) + "
+                        "Shieldbearer 6)", "12 (Giant 12)")
     assert stands["says"].startswith("Giant stands")
 
 
@@ -793,6 +810,14 @@ def check_sentence(model, n, defeated):
         assert all(model.by_selector(d, x) for x in cards), n
         selected = {x for x in model.ignores(d) if model.by_selector(d, x)}
         assert selected <= set(cards), (n, selected)
+    elif rule == "RED-INT-1" and "side" in facts:           # cards counted for a side
+        side = side_of(facts["side"])
+        members = [c for c in sorted(model.in_battle) if model.align[c] == side]
+        if "toughness counts" in says:
+            counted = {x for x in model.side_toughness(members[0]) if x in model.cards}
+        else:
+            counted = {x for c in members for x in model.contributions(c) if x in model.cards}
+        assert counted and set(facts["cards"]) == counted, (n, counted)
     elif rule == "RED-INT-1" and "its own strength" in says:   # a card on itself left out
         assert fact_parts(n, "cards") == model.own_left_out(d), n
         assert fact_parts(n, "strengths") == model.contributions(d), n

@@ -4,6 +4,7 @@ rulings in the sentences `rule` uses, and witnesses name their objects by role (
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from pybridge import api
@@ -44,6 +45,38 @@ def test_witnesses_name_characters_hero_and_evil():
         assert evil == [f"evil {n}" for n in range(1, len(evil) + 1)]
         for immunity in entry["witness"].get("immunities", []):
             assert immunity["id"].startswith("immunity ")
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+
+
+def test_b5_witnesses_name_fields_by_letter():
+    # "Witnesses use placeholder names (field "f", ...). Name by role: ... "field A"."
+    classes = listing("enumerate", "b5", "--beings", "2", "--elements", "1",
+                      "--features", "0")["classes"]
+    fields = {b["field"] for entry in classes for b in entry["witness"].get("beings", [])}
+    assert fields and fields <= {"field A", "field B", "field C"}, fields
+    for entry in classes:
+        assert not {"f", "g", "h"} & set(_strings(entry["witness"])), entry
+
+
+@pytest.mark.slow
+def test_chronopia_witnesses_name_armies_and_units_by_role():
+    # (armies "a"/"b" and unit "u" were placeholders: "army A", "army B", "unit A"; a unit
+    # named after a model reads as that model's name, "model 1")
+    classes = listing("enumerate", "chronopia", "--models", "2", "--features", "1")["classes"]
+    armies = {m["army"] for entry in classes for m in entry["witness"]["models"]}
+    assert armies == {"army A", "army B"}, armies
+    units = {m["unit"] for entry in classes for m in entry["witness"]["models"]}
+    assert units <= {"unit A", "model 1", "model 2"} and "unit A" in units, units
 
 
 def test_the_text_listing_names_no_placeholder():

@@ -332,7 +332,7 @@ class B5(Rulebook):
         )
         being_types, element_types = (Names(*sorted(types), "other")
                                       for types in self.table_types)
-        fields = Names("f", "g", "h")
+        fields = Names("field A", "field B", "field C")     # (a witness reads them)
         phase = Values(*range(1, len(PHASES) + 1))
         # the document's default first, so that a smallest witness leaves it out
         default = PHASES.index(EFFECT) + 1

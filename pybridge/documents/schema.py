@@ -5,6 +5,8 @@ are :class:`InputError` naming the path, e.g. ``characters[2].strength: expected
 Shared by every rulebook; rulebook modules only declare their records and cross-references.
 """
 
+import contextlib
+import contextvars
 import difflib
 import functools
 import itertools
@@ -455,6 +457,48 @@ class Either(Spec):
                          f"{', '.join(keys)}", path)
 
 
+_FOUND = contextvars.ContextVar("reference_errors", default=None)
+
+
+@contextlib.contextmanager
+def every_reference_error():
+    """Within it, a Registry's errors (a duplicate id, an unknown reference) are kept, not
+    raised, so that a document's every such error is reported at once: the block yields the
+    list they are kept in (:func:`validated` raises them together)."""
+    found = []
+    token = _FOUND.set(found)
+    try:
+        yield found
+    finally:
+        _FOUND.reset(token)
+
+
+def _refuse(error):
+    found = _FOUND.get()
+    if found is None:
+        raise error
+    found.append(error)
+
+
+def validated(validate, document):
+    """``validate(document)`` with every duplicate id and unknown reference reported at once,
+    after any error raised by another check (the first, in ``more``: InputError.of). A check
+    that fails because a reference it reads is unknown (a KeyError, say) adds nothing: the
+    unknown reference is the error."""
+    with every_reference_error() as found:
+        try:
+            checked = validate(document)
+        except InputError as error:
+            raise InputError.of([*found, error]) from None
+        except Exception:
+            if not found:
+                raise
+            checked = None
+    if found:
+        raise InputError.of(found)
+    return checked
+
+
 class Registry:
     """Identifiers declared in a document, to check uniqueness and references."""
 
@@ -464,7 +508,9 @@ class Registry:
 
     def declare(self, ident, path):
         if ident in self.where:
-            raise InputError(f"duplicate id {shown(ident)} (also at {self.where[ident]})", path)
+            _refuse(InputError(f"duplicate id {shown(ident)} (also at {self.where[ident]})",
+                               path))
+            return
         self.where[ident] = path
 
     def declare_all(self, items, section):
@@ -489,8 +535,8 @@ class Registry:
     def require(self, ident, path):
         """``ident`` must be declared; None (an optional reference left out) passes."""
         if ident is not None and ident not in self.where:
-            raise InputError(f"unknown {self.what} {shown(ident)}"
-                             f"{suggestion(ident, self.where)}", path)
+            _refuse(InputError(f"unknown {self.what} {shown(ident)}"
+                               f"{suggestion(ident, self.where)}", path))
 
     def __contains__(self, ident):
         return ident in self.where

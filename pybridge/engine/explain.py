@@ -6,7 +6,8 @@ number in an explanation is one the solver derived.
 
 A node is ``{"rule": ID, "says": sentence, "facts": {key: value}, "why": [nodes]}``; facts
 hold the step's values (``says_fact``), its sums as lists of ``{"name", "value"}`` addends
-(``says_part``) and its lists of names (``says_item``). A value ``inches(N)`` is a length of N
+(``says_part``; an addend whose text is a tuple ``(X, words...)`` also has a ``"note"``,
+the words) and its lists of names (``says_item``). A value ``inches(N)`` is a length of N
 thousandths of an inch (how lengths reach the rules): it reads "12.04 inches", and in facts it
 is the number of inches (12.04).
 
@@ -70,6 +71,40 @@ def _text(symbol):
     if symbol.type == SymbolType.Function and not symbol.arguments:
         return symbol.name.replace("_", " ")
     return identifier(symbol)
+
+
+def _noted(text):
+    """An addend's name and what it is (its note's words), or None: a text ``(X, W1, W2...)``
+    names X and says "W1 W2 ..." of it (``(Axe, enhancement, on, Brigand)``)."""
+    if _tuple(text) and len(text.arguments) >= 2:
+        return text.arguments[0], " ".join(_words(word) for word in text.arguments[1:])
+    return text, None
+
+
+def _tuple(symbol):
+    return symbol.type == SymbolType.Function and not symbol.name
+
+
+def _words(symbol):
+    """A note's words: a tuple's (nested or not) in order, each as it reads."""
+    if _tuple(symbol):
+        return " ".join(_words(word) for word in symbol.arguments)
+    return _text(symbol)
+
+
+def _addend(text, value):
+    """An addend in JSON: its name and value, and its note when it has one."""
+    name, note = _noted(text)
+    out = {"name": from_symbol(name), "value": _value(value)}
+    if note is not None:
+        out["note"] = note
+    return out
+
+
+def _addend_text(text, value):
+    """How an addend reads: "Brigand 3", or with its note "Axe 5 (enhancement on Brigand)"."""
+    name, note = _noted(text)
+    return f"{_text(name)} {_text(value)}" + (f" ({note})" if note is not None else "")
 
 
 def _key(symbol):
@@ -159,9 +194,9 @@ class _Tree:
             values[key] = ", ".join(_text(v) for v in found)
         for key, parts in sorted(atoms.parts.get(term, {}).items()):
             parts = sorted(parts)
-            facts[key] = [{"name": from_symbol(t), "value": _value(v)} for _, t, v in parts]
+            facts[key] = [_addend(t, v) for _, t, v in parts]
             joiner = " + " if all(v.type == SymbolType.Number for _, _, v in parts) else ", "
-            values[key] = joiner.join(f"{_text(t)} {_text(v)}" for _, t, v in parts) or "none"
+            values[key] = joiner.join(_addend_text(t, v) for _, t, v in parts) or "none"
         for key, items in sorted(atoms.items.get(term, {}).items()):
             items = sorted(items)
             facts[key] = [from_symbol(t) for _, t in items]

@@ -2,7 +2,10 @@
 those of the snapshot tests/snapshots/explanations.json, made before the says* atoms were
 generated from the rules (issue 26, item 2). A regression snapshot, not an expected value:
 the expected explanations are specified by tests/test_explain_*.py. A tree may differ from
-the snapshot only with its reason stated in DIFFERENCES."""
+the snapshot only with its reason stated in DIFFERENCES. Remade once since, with the states
+kept, for issue 28's wording of redemption's trees (a sum's addends with what they are and
+RED-INT-1 under a card's part, a comparison stated once): 56 of the 488 trees changed, all of
+them redemption's."""
 
 import json
 from pathlib import Path

@@ -1011,7 +1011,7 @@ def vocabulary():
     )
     model, any_model = Obj("model"), Ref("model")
     queries = Obj(*QUERY_KINDS)
-    unit = Union(Names("u"), any_model)
+    unit = Union(Names("unit A"), any_model)       # (names a witness reads)
     point = Joint(*((Numbers(x), Numbers(y)) for x, y in GRID))
     factor = Values(*map(Const, FACTORS))
     causes = Values(*map(Const, CAUSES))
@@ -1028,7 +1028,7 @@ def vocabulary():
         kinds=(Kind("model", "max_models", least=1), Kind("terrain", "max_terrain", cube=False),
                *(Kind(kind, "max_queries", cube=False) for kind in QUERY_KINDS)),
         inputs=(
-            Input("state_model", (model, unit, Names("a", "b"), Numbers(*GRID_SIZES))),
+            Input("state_model", (model, unit, Names("army A", "army B"), Numbers(*GRID_SIZES))),
             Input("state_position", (model, point), source=True),
             Input("state_facing", (model, Numbers(*GRID_FACINGS)), source=True),
             *(flag(model, f"state_{name}") for name in
