@@ -10,6 +10,7 @@ fresh folder that holds a link to examples/, so files a command writes (``-o``) 
 Transcripts of the whole-space commands (check, errata, enumerate, diff, coverage) are slow.
 """
 
+import json
 import re
 import shlex
 import sys
@@ -20,6 +21,8 @@ from click.testing import CliRunner
 
 import pybridge.cli.output
 from pybridge.cli.main import cli
+from pybridge.cli.render import analysis_text
+from shared_results import shared
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -113,6 +116,54 @@ def test_the_wildcards_match_what_they_say():
     assert not matches(["a...b"], ["a", "b"])          # within a line, ... spans no line break
 
 
+def _as_json(args):
+    """A whole-space command's arguments with its output in JSON, or None when it writes a
+    file or asks for JSON itself (its transcript is then run as it is)."""
+    if args[0] not in SLOW or {"-o", "--out", "-q", "--quiet"} & set(args):
+        return None
+    args = list(args)
+    if "--format" in args:
+        at = args.index("--format")
+        if args[at + 1] != "text":
+            return None
+        del args[at:at + 2]
+    return (*args, "--format", "json")
+
+
+def _searched(args):
+    """What a terminal shows of a whole-space command, from the search other tests share
+    (shared_results: the JSON of the same command, made once a session) in the text the
+    command makes of it (render.analysis_text: test_a_search_reads_the_same_from_its_json
+    shows that it is what the command prints); None for any other command."""
+    wanted = _as_json(args)
+    if wanted is None:
+        return None
+    result = shared(*wanted)
+    assert result.exit_code != 70 and "Traceback" not in result.output, result.output
+    assert result.output == result.stdout, result.output       # nothing on stderr
+    return analysis_text(args[0], json.loads(result.stdout)).splitlines()
+
+
+@pytest.mark.parametrize("args", [
+    ("check", "hkk", "--cards", "1", "--reactions", "0"),
+    ("errata", "hkk", "--cards", "1", "--reactions", "0"),
+    ("enumerate", "b5", "--beings", "1", "--elements", "1", "--protections", "0",
+     "--orders", "0"),
+    ("diff", "redemption", "--characters", "2", "--from", "literal", "--to",
+     "negative_counts"),
+    ("coverage", "redemption", "--characters", "1", "--cards", "0", "--immunities", "0",
+     "--abilities", "0", "--features", "0")])
+def test_a_search_reads_the_same_from_its_json(args, monkeypatch):
+    # what _searched relies on: a whole-space command's text on a terminal is the text of
+    # its JSON, line for line (each analysis, small bounds)
+    monkeypatch.setattr(pybridge.cli.output, "sys", _Terminal())
+    text = CliRunner().invoke(cli, [*args, "--format", "text"])
+    printed = CliRunner().invoke(cli, [*args, "--format", "json"])
+    assert text.exit_code == printed.exit_code and text.exit_code in (0, 1, 3), text.output
+    assert text.output.splitlines() == \
+        analysis_text(args[0], json.loads(printed.stdout)).splitlines()
+
+
 @pytest.mark.parametrize("steps", [param(*t) for t in transcripts()])
 def test_transcript_is_what_the_command_prints(steps, tmp_path, monkeypatch):
     (tmp_path / "examples").symlink_to(ROOT / "examples")
@@ -121,10 +172,12 @@ def test_transcript_is_what_the_command_prints(steps, tmp_path, monkeypatch):
     for command, expected in steps:
         args = shlex.split(command, comments=True)
         assert args[0] == "rulings", command
-        result = CliRunner().invoke(cli, args[1:], prog_name="rulings")
-        assert result.exit_code != 70 and not (
-            result.exception and not isinstance(result.exception, SystemExit)), result.output
-        actual = result.output.splitlines()
+        actual = _searched(args[1:])
+        if actual is None:
+            result = CliRunner().invoke(cli, args[1:], prog_name="rulings")
+            assert result.exit_code != 70 and not (
+                result.exception and not isinstance(result.exception, SystemExit)), result.output
+            actual = result.output.splitlines()
         assert matches(expected, actual), (
             f"$ {command}\n--- the page shows:\n" + "\n".join(expected)
             + "\n--- the command prints:\n" + "\n".join(actual))

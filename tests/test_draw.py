@@ -177,3 +177,12 @@ def test_the_readmes_pictures_are_what_draw_draws_now():
         drawn = api.draw(os.path.join(ROOT, "examples", rulebook, f"{name}.yaml"))
         assert committed == drawn, f"regenerate: rulings draw examples/{rulebook}/{name}.yaml " \
                                    f"-o docs/pictures/{rulebook}.svg"
+
+
+def test_an_empty_state_of_every_rulebook_is_drawn():
+    # (an enumeration's first class is often the state with nothing in it: b5's witness
+    # {"rulebook": "b5", "beings": []} once stopped `rulings report` with an internal error)
+    for rulebook in ("redemption", "hkk", "b5", "chronopia"):
+        result = CliRunner().invoke(cli, ["draw", "-"], input=f"rulebook: {rulebook}\n")
+        assert result.exit_code == 0, (rulebook, result.output)
+        assert ET.fromstring(result.stdout).get("data-rulebook") == rulebook

@@ -49,8 +49,8 @@ def test_RED_INV_1_to_5_hold_in_both_editions(edition):
     # One card and one ability: at the defaults (two of each) all six hold as well, but the
     # check takes 66-73 s an edition on this two-core machine (docs/analysis.md). The
     # command line's run, shared with tests/test_analysis_cli.py (its SMALL_CHECK).
-    result = shared("check", "redemption", "--characters", "3", "--cards", "1",
-                    "--abilities", "1", "--format", "json",
+    result = shared("check", "redemption", "--cards", "1", "--abilities", "1",
+                    "--format", "json",
                     *(() if edition == "literal" else ("--edition", edition)))
     report = json.loads(result.stdout)
     assert report["edition"] == edition and report["bounds"]["max_cards"] == 1

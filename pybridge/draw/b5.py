@@ -75,10 +75,10 @@ def draw(state, result):
     height_of = {field: 30 + sum(24 + LINE * (len(lines) + len(marks))
                                  for _, _, lines, marks in items)
                  for field, items in contents.items()}
-    rows = max(row for _, row in grid.values()) + 1
+    rows = max((row for _, row in grid.values()), default=-1) + 1     # (no field: none)
     row_height = [max([height_of[f] for f, (_, r) in grid.items() if r == row] + [60])
                   for row in range(rows)]
-    columns = max(column for column, _ in grid.values()) + 1
+    columns = max((column for column, _ in grid.values()), default=-1) + 1
     width = LEFT * 2 + columns * FIELD_WIDTH + columns * COLUMN_GAP
     width = max(width, LEFT * 2 + LABELS + PHASE_WIDTH * len(state["phases"]))
     items, place = [], {}
@@ -89,7 +89,9 @@ def draw(state, result):
         place[("field", field)] = (x, y, FIELD_WIDTH, row_height[row])
         items.append(("rect", (x, y, FIELD_WIDTH, row_height[row]),
                       {"class_": "box neutral", "data_field": field}))
-        items.append(("text", (x + 10, y + 18, f"field {field}"), {"class_": "heading"}))
+        # (a field named "field A", as a witness names them, is not called "field field A")
+        heading = field if field.startswith("field ") else f"field {field}"
+        items.append(("text", (x + 10, y + 18, heading), {"class_": "heading"}))
         top = y + 28
         for kind, ident, lines, marks in contents[field]:
             height = 20 + LINE * (len(lines) + len(marks))
