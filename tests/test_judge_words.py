@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from pybridge import api
 from pybridge.books import get
 from pybridge.cli.main import cli
+from shared_results import shared
 
 SMALL = ["--characters", "2", "--immunities", "1", "--abilities", "0", "--features", "0"]
 
@@ -58,10 +59,11 @@ def _strings(value):
             yield from _strings(item)
 
 
+@pytest.mark.slow
 def test_b5_witnesses_name_fields_by_letter():
     # "Witnesses use placeholder names (field "f", ...). Name by role: ... "field A"."
-    classes = listing("enumerate", "b5", "--beings", "2", "--elements", "1",
-                      "--features", "0")["classes"]
+    # (the default listing, shared with tests/test_listing_defaults.py)
+    classes = json.loads(shared("enumerate", "b5", "--format", "json").stdout)["classes"]
     fields = {b["field"] for entry in classes for b in entry["witness"].get("beings", [])}
     assert fields and fields <= {"field A", "field B", "field C"}, fields
     for entry in classes:

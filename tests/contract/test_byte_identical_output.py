@@ -190,7 +190,8 @@ ANALYSIS = [
     ("check", "b5", "--beings", "1", "--elements", "1", "--protections", "0"),
     ("check", "chronopia", "--models", "1"),
     ("check", "hkk", "--cards", "1", "--reactions", "0"),
-    ("check", "redemption", "--characters", "2", "--cards", "0", "--abilities", "1"),
+    ("check", "redemption", "--characters", "2", "--cards", "0", "--abilities", "1",
+     "--features", "0"),
     ("enumerate", "chronopia"),
     ("enumerate", "b5"),
     ("enumerate", "redemption"),
@@ -203,8 +204,10 @@ ANALYSIS = [
 # test process under its own hash seed (random: PYTHONHASHSEED is not set for the tests), the
 # others in subprocesses. chronopia's default diff takes 12 s a run, b5's default listing
 # 20 s and redemption's 11 s (tests/test_listing_defaults.py lists each at its defaults).
+# The small checks and errata are tests/test_report_every_analysis.py's runs.
 SHARED_RUNS = {("diff", "chronopia", "--from", "crit_3_or_less", "--to", "crit_exactly_3"),
-               ("enumerate", "b5"), ("enumerate", "redemption")}
+               ("enumerate", "b5"), ("enumerate", "redemption"),
+               *(args for args in ANALYSIS if args[0] in ("check", "errata"))}
 
 
 @pytest.mark.slow
