@@ -424,6 +424,10 @@ def test_C37_CONTROL_one_action_per_summoned_unit_unpaid_rampages_forced_regains
                                ("rampages", "Wraiths"), ("regains_control", "Wraiths")}
     for ruling in rulings(result):
         cites(result, ruling, "C37-CONTROL")
+    # a unit's name is a plural: the judge's sentence names it as a unit (issue 28)
+    from pybridge.books import get
+    said = get("chronopia").sentences(result["rulings"])
+    assert "The unit Ghouls rampages." in said, said
 
 
 def test_C37_CONTROL_all_paid_none_forced_costs_actions_only():

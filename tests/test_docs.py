@@ -144,6 +144,7 @@ def _searched(args):
     return analysis_text(args[0], json.loads(result.stdout)).splitlines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ("check", "hkk", "--cards", "1", "--reactions", "0"),
     ("errata", "hkk", "--cards", "1", "--reactions", "0"),

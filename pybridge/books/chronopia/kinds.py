@@ -85,7 +85,8 @@ KINDS = (
     RulingKind("control_cost", ("summoner", "value"),
                lambda r: f"{r['summoner']} needs {r['value']} "
                          f"{_yes(r['value'] == 1, 'action', 'actions')} to keep control."),
-    RulingKind("rampages", ("unit",), lambda r: f"{r['unit']} rampages."),
+    # (a unit's name is often a plural, "Ghouls": the sentence names it as a unit)
+    RulingKind("rampages", ("unit",), lambda r: f"The unit {r['unit']} rampages."),
     RulingKind("regains_control", ("unit",),
                lambda r: f"{r['unit']}'s summoner regains control by paying an action at its "
                          "next activation."),
