@@ -482,9 +482,9 @@ def _refuse(error):
 
 def validated(validate, document):
     """``validate(document)`` with every duplicate id and unknown reference reported at once,
-    after any error raised by another check (the first, in ``more``: InputError.of). A check
-    that fails because a reference it reads is unknown (a KeyError, say) adds nothing: the
-    unknown reference is the error."""
+    in the order found, and with them the error another check raised, if one did (one
+    InputError: the first, the others in ``more``). A check that fails because a reference
+    it reads is unknown (a KeyError, say) adds nothing: the unknown reference is the error."""
     with every_reference_error() as found:
         try:
             checked = validate(document)
