@@ -47,12 +47,13 @@ LARGER = {"redemption": ("negative_counts", "literal"), "hkk": ("intended", "lit
           "chronopia": ("crit_exactly_3", "crit_3_or_less")}
 
 
-def coverage_from(rulebook, edition, larger):
-    """The coverage of ``edition`` at the default bounds from the report of ``larger`` (whose
-    rules include its rules): each rule's witness there, with the rulings citing the rule in
-    ``edition``; the edition's own search (full_coverage) when a witness does not carry over."""
+def coverage_from(rulebook, edition, report):
+    """The coverage of ``edition`` at the default bounds from ``report``, the coverage of an
+    edition whose rules include its rules: each rule's witness there, with the rulings citing
+    the rule in ``edition``; the edition's own search (full_coverage) when a witness does not
+    carry over."""
     in_force = get(rulebook).encoding.editions[edition].rule_ids
-    by_id = {r["id"]: r for r in full_coverage(rulebook, larger)["rules"]}
+    by_id = {r["id"]: r for r in report["rules"]}
     rules = []
     for rule_id in in_force:
         entry = by_id[rule_id]
@@ -68,8 +69,8 @@ def coverage_from(rulebook, edition, larger):
 def each_edition(rulebook):
     """(edition, its coverage report) of both editions: the larger's own search first."""
     larger, smaller = LARGER[rulebook]
-    return [(larger, full_coverage(rulebook, larger)),
-            (smaller, coverage_from(rulebook, smaller, larger))]
+    report = full_coverage(rulebook, larger)
+    return [(larger, report), (smaller, coverage_from(rulebook, smaller, report))]
 
 
 @pytest.mark.slow

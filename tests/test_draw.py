@@ -2,24 +2,22 @@
 the examples' source readings (each example's comment quotes what the rules give), the
 numbers from the explanation the picture must agree with."""
 
-import glob
 import os
 import xml.etree.ElementTree as ET
 
 import yaml
 from click.testing import CliRunner
 
+from draw_checks import ROOT, SVG, example_path, examples
 from pybridge import api
 from pybridge.cli.main import cli
 from test_cli_usability import imported_after
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "redemption", "*.yaml")))
-SVG = "{http://www.w3.org/2000/svg}"
+EXAMPLES = examples("redemption")
 
 
 def example(name):
-    return os.path.join(ROOT, "examples", "redemption", f"{name}.yaml")
+    return example_path("redemption", name)
 
 
 def parsed(text):
@@ -174,7 +172,7 @@ def test_the_readmes_pictures_are_what_draw_draws_now():
         path = os.path.join(ROOT, "docs", "pictures", f"{rulebook}.svg")
         with open(path, encoding="utf-8") as handle:
             committed = handle.read()
-        drawn = api.draw(os.path.join(ROOT, "examples", rulebook, f"{name}.yaml"))
+        drawn = api.draw(example_path(rulebook, name))
         assert committed == drawn, f"regenerate: rulings draw examples/{rulebook}/{name}.yaml " \
                                    f"-o docs/pictures/{rulebook}.svg"
 

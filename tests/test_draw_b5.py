@@ -2,21 +2,18 @@
 as spans on the turn's timeline, orders as arrows; the expected content from the examples'
 comments (what the rules give), quoted beside each assertion."""
 
-import glob
-import os
 import xml.etree.ElementTree as ET
 
 import yaml
 
+from draw_checks import SVG, example_path, examples
 from pybridge import api
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "b5", "*.yaml")))
-SVG = "{http://www.w3.org/2000/svg}"
+EXAMPLES = examples("b5")
 
 
 def picture(name):
-    return ET.fromstring(api.draw(os.path.join(ROOT, "examples", "b5", f"{name}.yaml")))
+    return ET.fromstring(api.draw(example_path("b5", name)))
 
 
 def tagged(root, tag, attribute):

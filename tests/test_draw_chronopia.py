@@ -4,9 +4,7 @@ comments (each test quotes the sentence it relies on) or, where no example has i
 a blocked line), from the source the rules quote; the numbers are checked against the
 rulings and their explanation, never against the picture's own output."""
 
-import glob
 import math
-import os
 import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -15,20 +13,19 @@ import yaml
 from click.testing import CliRunner
 
 from chronopia_shots import LONG, model, shoot, shooter, state
+from draw_checks import SVG, example_path, examples
 from pybridge import api
 from pybridge.books.chronopia.geometry import BASE_DIAMETER
 from pybridge.books.chronopia.kinds import REFUSALS
 from pybridge.cli.main import cli
 from test_cli_usability import imported_after
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "chronopia", "*.yaml")))
-SVG = "{http://www.w3.org/2000/svg}"
+EXAMPLES = examples("chronopia")
 TAGS = {"svg", "title", "style", "defs", "marker", "path", "rect", "text", "line", "circle"}
 
 
 def example(name):
-    return os.path.join(ROOT, "examples", "chronopia", f"{name}.yaml")
+    return example_path("chronopia", name)
 
 
 def parsed(source):

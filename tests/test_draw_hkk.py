@@ -2,24 +2,21 @@
 quotes what the rules give), the numbers from the rulings and the explanation the picture
 must agree with."""
 
-import glob
-import os
 import xml.etree.ElementTree as ET
 
 import yaml
 from click.testing import CliRunner
 
+from draw_checks import SVG, example_path, examples
 from pybridge import api
 from pybridge.cli.main import cli
 from pybridge.draw.why import facts_of
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "hkk", "*.yaml")))
-SVG = "{http://www.w3.org/2000/svg}"
+EXAMPLES = examples("hkk")
 
 
 def example(name):
-    return os.path.join(ROOT, "examples", "hkk", f"{name}.yaml")
+    return example_path("hkk", name)
 
 
 def drawn(name):
