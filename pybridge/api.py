@@ -30,14 +30,23 @@ def rule(state, edition=None, explain=False):
 
 def _on_document(state, work):
     """``work(document)`` for a document (dict) or a path to one (read; an error then names
-    the file)."""
+    the file). Only the caller's own argument may be a path: what a file or a request holds
+    is a document, never read as a path (:func:`document`)."""
     if isinstance(state, (str, Path)):
         source = str(state)
         try:
-            return work(load(source))
+            return work(document(load(source)))
         except InputError as error:
             raise error if error.source else error.located(source) from None
-    return work(state)
+    return work(document(state))
+
+
+def document(value):
+    """``value`` if it is a state document (a mapping), else InputError: a document read from
+    a file, a request or an analysis's JSON is never taken for a path to another file."""
+    if not isinstance(value, dict):
+        registry.for_document(value)        # its error: not a mapping
+    return value
 
 
 def _rule_document(state, edition, explain=False):
@@ -55,14 +64,16 @@ def draw(state, edition=None):
 
 
 def drawn(state, edition=None):
-    """One state ruled with its explanation (as ``rule(state, edition, explain=True)``) and
-    its picture, from the one ruling: ``(result, svg)``."""
+    """One state document (a mapping: never a path) ruled with its explanation (as
+    ``rule(state, edition, explain=True)``) and its picture, from the one ruling:
+    ``(result, svg)``. The explorer and the report hand it what a request or a JSON file
+    holds."""
     from .draw import draw as picture
 
     def both(document):
         result, book, checked = _rule_document(document, edition, explain=True)
         return result, picture(book, checked, result)
-    return _on_document(state, both)
+    return both(document(state))
 
 
 def _prepare(state, edition):

@@ -58,7 +58,9 @@ def get(name, path="rulebook"):
 def for_document(document):
     """The rulebook a state document names in its ``rulebook`` field."""
     if not isinstance(document, dict):
-        raise InputError("expected a mapping with a 'rulebook' field", "document")
+        from ..documents.schema import got
+        raise InputError("expected a state document (a mapping with a 'rulebook' field), "
+                         f"{got(document)}", "document")
     if "rulebook" not in document:
         raise InputError("missing (required)", "rulebook")
     if not isinstance(document["rulebook"], str):

@@ -45,7 +45,7 @@ class RulebookCommand(click.Command):
         if ctx.meta.get("rulings_rulebook") is not None:
             return super().format_options(ctx, formatter)
         shared = [p.get_help_record(ctx) for p in self.get_params(ctx)
-                  if p.name not in BOUND_NAMES]
+                  if isinstance(p, click.Option) and p.name not in BOUND_NAMES]
         with formatter.section("Options"):
             formatter.write_dl([record for record in shared if record])
         listing = self.name in ("enumerate", "diff")

@@ -74,7 +74,7 @@ def draw_command(ctx, states, out, edition, max_size, timeout):
     def pictures():
         for source in states:
             try:
-                yield api.draw(_loaded(source, max_size), edition)
+                yield api.drawn(_loaded(source, max_size), edition)[1]
             except InputError as error:
                 yield error if error.source else error.located(source)
     failed = False

@@ -71,6 +71,9 @@ def _got(value):
     return f"got {kind} {text}" if text else f"got {kind}"
 
 
+got = _got      # for messages about a document outside a schema (pybridge.api)
+
+
 def _key(key):
     """A mapping key as it appears in a path: as written, or escaped (repr) when it holds
     line breaks, other control characters or unpaired surrogates (one printable line)."""

@@ -629,7 +629,8 @@ def test_recursive_yaml_aliases(book, data):
     assert message is not None
     if path == () and alias.startswith("&a ["):
         # a list holding itself is a list: not the mapping a document must be
-        assert message == "document: expected a mapping with a 'rulebook' field", message
+        assert message == ("document: expected a state document (a mapping with a 'rulebook' "
+                           "field), got a list"), message
     else:
         assert "recursive" in message, message
 

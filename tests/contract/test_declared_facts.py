@@ -46,7 +46,7 @@ def _examples():
                 yield pytest.param(name, path, id=f"{name}/{path.stem}")
 
 
-@pytest.mark.parametrize(("name", "path"), _examples())
+@pytest.mark.parametrize(("name", "path"), list(_examples()))
 def test_every_example_goes_to_facts_and_back(name, path):
     book = RULEBOOKS[name]
     state = _valid(book, path)

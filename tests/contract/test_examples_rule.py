@@ -26,7 +26,7 @@ def test_every_rulebook_has_examples():
         assert sorted((EXAMPLES / name).glob("*.yaml")), name
 
 
-@pytest.mark.parametrize(("name", "path"), _examples())
+@pytest.mark.parametrize(("name", "path"), list(_examples()))
 def test_every_example_rules_by_its_rulebooks_kinds_and_rule_ids(name, path):
     book = RULEBOOKS[name]
     try:
