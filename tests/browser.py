@@ -28,7 +28,8 @@ def executable():
 
 
 class Browser:
-    def __init__(self):
+    def __init__(self, *arguments):
+        """``arguments``: more of Chromium's switches (e.g. --host-resolver-rules=...)."""
         self.profile = tempfile.mkdtemp(prefix="rulings-chromium-")
         to_read, self.to_write = os.pipe()
         self.from_read, from_write = os.pipe()
@@ -44,7 +45,7 @@ class Browser:
             [executable(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
              "--disable-dev-shm-usage",
              "--remote-debugging-pipe", f"--user-data-dir={self.profile}",
-             "--hide-scrollbars", "about:blank"],
+             "--hide-scrollbars", *arguments, "about:blank"],
             preexec_fn=descriptors, pass_fds=(3, 4), stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_read)

@@ -1,6 +1,7 @@
 """``rulings serve`` (issue 28, item 3): the explorer's server binds 127.0.0.1 only, serves
 its page and the examples it lists and no other file, refuses oversized documents, and
-answers a document with its errors, or its rulings and picture."""
+answers a document with its errors, or its rulings and picture. Its security and bounds
+(issue 51): tests/test_serve_security.py."""
 
 import json
 import os
@@ -29,7 +30,8 @@ def url(server, path):
 
 def fetch(server, path, data=None):
     request = urllib.request.Request(url(server, path), data=data,
-                                     method="POST" if data is not None else "GET")
+                                     method="POST" if data is not None else "GET",
+                                     headers={"Content-Type": "application/yaml"})
     try:
         with urllib.request.urlopen(request, timeout=60) as answer:
             return answer.status, answer.read()

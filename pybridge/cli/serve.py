@@ -3,6 +3,7 @@
 import click
 
 from ..documents.loading import MIB
+from ..errors import InputError
 from .output import Count, Seconds
 from .rule import DEFAULT_TIMEOUT
 
@@ -19,16 +20,23 @@ def serve_command(port, max_size, timeout):
     template or an example, edit the document; its errors, rulings (with why trees) and
     picture follow as you type.
 
-    It listens on 127.0.0.1 only, serves its own page and the examples it lists and no
-    other file, refuses a document over --max-size, and rules each within --timeout (as
-    `rule` does). Ctrl-C stops it.
+    It listens on 127.0.0.1 only and answers only requests addressed to 127.0.0.1:PORT or
+    localhost:PORT from its own page; it serves its own page and the examples it lists and
+    no other file, refuses a document over --max-size, and rules each in a process of its
+    own, stopped at --timeout or when its page no longer waits for it. Ctrl-C stops it.
+
+    Exit codes: 2 the port cannot be listened on, bad input or usage.
 
     \b
     Example:
       rulings serve --port 8765
     """
-    from ..serve.server import make_server
-    server = make_server(port, max_size * MIB, timeout)
+    from ..serve.server import HOST, make_server
+    try:
+        server = make_server(port, max_size * MIB, timeout)
+    except OSError as error:
+        raise InputError(f"cannot listen on {HOST}:{port} ({error.strerror or error})",
+                         "--port") from None
     host, bound = server.server_address[:2]
     click.echo(f"the explorer: http://{host}:{bound}/ (Ctrl-C stops it)", err=True)
     try:
