@@ -124,7 +124,8 @@ class Page:
 
     def evaluate(self, expression):
         result = self.browser.call("Runtime.evaluate", {"expression": expression,
-                                                        "returnByValue": True}, self.session)
+                                                        "returnByValue": True,
+                                                        "awaitPromise": True}, self.session)
         if "exceptionDetails" in result:
             raise AssertionError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")

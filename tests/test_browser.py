@@ -148,3 +148,100 @@ def test_the_explorer_rules_what_is_typed_and_shows_errors_as_they_come():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _explorer(**options):
+    from pybridge.serve.server import serve_in_thread
+    return serve_in_thread(port=0, **options)
+
+
+def _post_from_page(page, url, headers, mode="cors"):
+    """What a script of ``page`` gets when it posts a document to ``url``: the status, or
+    the error that stopped the fetch (a refused preflight), or 'opaque' (no-cors)."""
+    import json
+    return page.evaluate(
+        f"fetch({json.dumps(url)}, {{method: 'POST', mode: {json.dumps(mode)}, "
+        f"headers: {json.dumps(headers)}, body: 'rulebook: redemption\\n'}})"
+        ".then(r => r.type === 'opaque' ? 'opaque' : r.status, e => 'failed: ' + e.name)")
+
+
+def test_a_page_of_another_origin_cannot_make_the_explorer_rule():
+    """A cross-origin page posts in every way a page can: as a simple request (no-cors,
+    text/plain, a form's type) and as the explorer's own type (which needs a preflight,
+    refused). The explorer rules none of them."""
+    import http.server
+    import threading
+    explorer = _explorer()
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        target = f"http://127.0.0.1:{explorer.server_address[1]}/api/rule"
+        with Browser() as browser:
+            page = browser.open(f"http://127.0.0.1:{other.server_address[1]}/")
+            for headers, mode in (({}, "no-cors"), ({"Content-Type": "text/plain"}, "no-cors"),
+                                  ({"Content-Type": "application/x-www-form-urlencoded"},
+                                   "no-cors"),
+                                  ({"Content-Type": "application/yaml"}, "cors")):
+                said = _post_from_page(page, target, headers, mode)
+                assert said in ("opaque", "failed: TypeError"), (headers, said)
+        assert explorer.rulings_started == 0
+    finally:
+        for server in (explorer, other):
+            server.shutdown()
+            server.server_close()
+
+
+def test_a_rebound_name_reads_and_rules_nothing():
+    """DNS rebinding: a name of the attacker's resolves to 127.0.0.1 (Chromium's host
+    resolver rules stand in for the DNS), so the explorer is the page's own origin. The
+    explorer answers only its own names: the page, the examples and a ruling are refused."""
+    explorer = _explorer()
+    port = explorer.server_address[1]
+    try:
+        with Browser("--host-resolver-rules=MAP rebind.test 127.0.0.1") as browser:
+            page = browser.open(f"http://rebind.test:{port}/")
+            assert "this server answers only" in page.evaluate("document.body.innerText")
+            read = page.evaluate("fetch('/api/example?rulebook=hkk&name=fire_immunity')"
+                                 ".then(r => r.text().then(t => [r.status, t]))")
+            assert read[0] == 421 and "rulebook" not in read[1]
+            said = _post_from_page(page, f"http://rebind.test:{port}/api/rule",
+                                   {"Content-Type": "application/yaml"})
+            assert said == 421
+        assert explorer.rulings_started == 0
+    finally:
+        explorer.shutdown()
+        explorer.server_close()
+
+
+def test_the_explorer_shows_a_refused_document_and_stops_a_superseded_ruling():
+    """A document over --max-size shows its error in place of the last ruling; an edit
+    typed over a long ruling aborts its request, and the server kills that ruling."""
+    from rulers import big_battle, settled
+    explorer = _explorer(max_bytes=4 << 20)
+    try:
+        with Browser() as browser:
+            page = browser.open(f"http://127.0.0.1:{explorer.server_address[1]}/")
+            _until(page, "document.querySelector('#rulings li') !== null")
+            assert page.evaluate("document.getElementById('status').innerText").endswith(": ok")
+            _type(page, "# " + "x" * (5 << 20))
+            error = _until(page, "document.getElementById('errors').innerText")
+            assert "larger than the explorer takes" in error
+            assert page.evaluate("document.getElementById('status').innerText") == "1 error(s)"
+            assert page.evaluate("document.getElementById('rulings').innerText") == ""
+            started = explorer.rulings_started
+            _type(page, big_battle(20000).decode())         # over a minute of work
+            import time
+            due = time.monotonic() + 10
+            while explorer.rulings_started == started and time.monotonic() < due:
+                time.sleep(0.05)
+            assert explorer.rulings_started == started + 1
+            with open(os.path.join(ROOT, "examples", "redemption",
+                                   "three_character_battle.yaml"), encoding="utf-8") as handle:
+                _type(page, handle.read())
+            said = _until(page, "(() => { const t = document.getElementById('rulings')"
+                                ".innerText; return t.includes('Shieldbearer') ? t : ''; })()")
+            assert "The battle is in the heroes winning state." in said
+            assert settled(), "the superseded ruling still runs"
+    finally:
+        explorer.shutdown()
+        explorer.server_close()

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from pybridge.cli.main import cli
 from pybridge.serve.server import serve_in_thread
+from rulers import big_battle, busy_rulers, settled
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "redemption", "three_character_battle.yaml")
@@ -149,62 +150,23 @@ def test_frames_are_refused_and_no_python_version_is_said(server):
         assert headers["server"] == "rulings", headers["server"]
 
 
-def _busy_rulers():
-    """The ruling processes of this test process, with their CPU time so far (ticks)."""
-    found = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                command = handle.read()
-            with open(f"/proc/{entry}/stat") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if b"pybridge.serve.ruling" in command and int(fields[1]) == os.getpid():
-            found[int(entry)] = int(fields[11]) + int(fields[12])     # utime + stime
-    return found
-
-
-def _big_battle(n):
-    """A redemption battle of n heroes and n evil characters (a long ruling and picture)."""
-    characters = [{"id": f"{side}{i}", "alignment": side, "strength": 1, "toughness": 1}
-                  for side in ("good", "evil") for i in range(n)]
-    return json.dumps({"rulebook": "redemption", "characters": characters}).encode()
-
-
-def _settled(seconds=15.0):
-    """Whether, within ``seconds``, every ruling process left is idle (uses no CPU for half a
-    second): the spares, started ahead, wait for a document once imported; the process
-    that took the document (20,000 characters: over a minute of work) is gone."""
-    due = time.monotonic() + seconds
-    while time.monotonic() < due:
-        first = _busy_rulers()
-        time.sleep(0.5)
-        second = _busy_rulers()
-        if all(second.get(pid) == ticks for pid, ticks in first.items() if pid in second):
-            return True
-    return False
-
-
 def test_a_ruling_past_its_deadline_is_stopped():
-    others = set(_busy_rulers())        # another server's spares
+    others = set(busy_rulers())        # another server's spares
     server = serve_in_thread(port=0, max_bytes=16 << 20, timeout=0.5)
     try:
-        status, _, said = ask(server, "POST", "/api/rule", _big_battle(20000), YAML)
+        status, _, said = ask(server, "POST", "/api/rule", big_battle(20000), YAML)
         assert status == 200 and said == {"errors": ["not ruled within 0.5 s"]}
-        assert _settled(), _busy_rulers()
+        assert settled(), busy_rulers()
     finally:
         server.shutdown()
         server.server_close()
-    assert not set(_busy_rulers()) - others      # its spares end with it
+    assert not set(busy_rulers()) - others      # its spares end with it
 
 
 def test_a_ruling_whose_client_hangs_up_is_stopped():
     server = serve_in_thread(port=0, max_bytes=16 << 20, timeout=120)
     try:
-        body = _big_battle(20000)
+        body = big_battle(20000)
         started = server.rulings_started
         with socket.create_connection(server.server_address[:2]) as client:
             client.sendall(b"POST /api/rule HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
@@ -215,7 +177,7 @@ def test_a_ruling_whose_client_hangs_up_is_stopped():
                 time.sleep(0.05)
             assert server.rulings_started == started + 1
             time.sleep(0.3)         # the ruling runs
-        assert _settled(), _busy_rulers()
+        assert settled(), busy_rulers()
     finally:
         server.shutdown()
         server.server_close()
@@ -256,7 +218,7 @@ def test_a_client_that_hangs_up_prints_no_traceback(tmp_path):
             except OSError:
                 assert time.monotonic() < due, "the server did not start"
                 time.sleep(0.1)
-        body = _big_battle(5000)
+        body = big_battle(5000)
         with client:
             client.sendall(b"POST /api/rule HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
                            b"Content-Type: application/yaml\r\nContent-Length: %d\r\n\r\n"
