@@ -115,9 +115,9 @@ def _end(process):
 
 
 def _main():
+    from .. import api, draw  # noqa: F401 - imported before the document comes
     from ..limits import cap_memory
     cap_memory(float(sys.argv[1]))
-    from .. import api, draw    # noqa: F401 - imported before the document comes
     data = sys.stdin.buffer.read()
     try:
         said = answer(data)
