@@ -65,8 +65,9 @@ BEYOND_SCHEMA = {
     # numbers JSON Schema's data model cannot tell apart
     "a JSON number where text belongs (YAML reads a plain 0412 there as text)":
         r"expected a string, got an? (integer|number) |expected .* or a mapping with ",
-    "an integral decimal (3.0), an integer to JSON Schema":
-        r"expected an integer, got a number -?\d+\.0$",
+    "an integral decimal (3.0, or 1.5e-99999999: 0.0 as a float, shown as written), an "
+    "integer to JSON Schema":
+        r"expected an integer, got a number -?[0-9.]+(?:[eE][-+]?[0-9]+)?$",
     "more than 3 decimals (multipleOf 0.001 is inexact on binary floats)":
         r".* has more than 3 decimals ",
     "more than 30 decimals (a decimal's text is read exactly; JSON Schema sees a float)":

@@ -979,8 +979,9 @@ FILE_CASES = [
                  "models[0].stats.ld", RANGE, id="5000-digit-stat"),
     pytest.param("state.json", b'{"rulebook": "chronopia", "queries": [{"roll": '
                  + b"7" * 5000 + b"}]}", "queries[0].roll", RANGE, id="5000-digit-roll"),
-    pytest.param("state.json", _JSON_MODEL + b"[1e400, 0]}]}", "models[0].position[0]", FINITE,
-                 id="json-overflowing-float"),
+    # read as written, as YAML reads it (issue 51): 1e400, not the inf it overflows to
+    pytest.param("state.json", _JSON_MODEL + b"[1e400, 0]}]}", "models[0].position[0]",
+                 "1e400 is out of range", id="json-overflowing-float"),
     pytest.param("state.yaml", b"rulebook: chronopia\nmodels:\n  - {id: A, army: O, size: 1, "
                  b"position: [0, 0], facing: " + b"1" * 5000 + b".5}\n", "models[0].facing",
                  RANGE, id="5000-digit-decimal-facing"),

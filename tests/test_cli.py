@@ -39,8 +39,12 @@ def json_lines(result):
     return [json.loads(line) for line in text.split("\n")[:-1]]
 
 
-def expected_line(path):
-    return json.dumps(pybridge.rule(path), ensure_ascii=False)
+def expected_line(path, source=None):
+    """The line of one document; ``source``: as given among several (issue 51: each line
+    names its source when several documents are ruled)."""
+    result = pybridge.rule(path)
+    return json.dumps(result if source is None else {"source": source, **result},
+                      ensure_ascii=False)
 
 
 # --- the acceptance case -------------------------------------------------------------------
@@ -82,7 +86,7 @@ def test_several_states_one_line_each_in_the_order_given(runner):
     assert result.stderr == ""
     lines = result.stdout.split("\n")
     assert lines[-1] == ""
-    assert lines[:-1] == [expected_line(path) for path in order]
+    assert lines[:-1] == [expected_line(path, path) for path in order]
 
 
 def test_bad_state_among_good_ones(runner, tmp_path):
@@ -96,9 +100,9 @@ def test_bad_state_among_good_ones(runner, tmp_path):
     assert result.exit_code == 2
     lines = json_lines(result)
     assert len(lines) == len(order)
-    assert lines[0] == pybridge.rule(THREE)
-    assert lines[2] == pybridge.rule(AMBIGUOUS)
-    assert lines[4] == pybridge.rule(INCONSISTENT)
+    assert lines[0] == {"source": THREE, **pybridge.rule(THREE)}
+    assert lines[2] == {"source": AMBIGUOUS, **pybridge.rule(AMBIGUOUS)}
+    assert lines[4] == {"source": INCONSISTENT, **pybridge.rule(INCONSISTENT)}
     assert set(lines[1]) == {"source", "error"}
     assert lines[1]["source"] == str(bad)
     assert lines[1]["error"].startswith(f"{bad}: characters[0].strength: expected an integer")
@@ -143,7 +147,8 @@ def test_stdin_between_files(runner):
                     input=json.dumps(THREE_DOC))
     assert result.exit_code == 0, result.output
     assert result.stdout.split("\n")[:-1] == [
-        expected_line(TARGETING), expected_line(THREE), expected_line(AMBIGUOUS)]
+        expected_line(TARGETING, TARGETING), expected_line(THREE, "-"),
+        expected_line(AMBIGUOUS, AMBIGUOUS)]
 
 
 def test_stdin_with_unquoted_on_key(runner):

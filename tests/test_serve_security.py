@@ -70,7 +70,7 @@ def test_a_body_naming_a_file_is_a_document_not_the_file(server, tmp_path):
         assert status == 200 and server.rulings_started == started + 1
         assert len(said["errors"]) == 1, said
         assert said["errors"][0].startswith(
-            "document: expected a state document (a mapping with a 'rulebook' field), got"), said
+            "document: expected a mapping with a 'rulebook' field (a state document), got"), said
         assert "secret-db-password-42" not in json.dumps(said)
 
 

@@ -188,6 +188,7 @@ class Listed(Fields):
     interrupted: bool
     classes: list             # (key, count, size, payload)
     lines: list = None
+    capped: bool = False      # stopped at the most states a run lists (enumeration.MAX_STATES)
 
 
 class Listing:

@@ -19,6 +19,12 @@ from .program import analysis, exact_symmetry
 from .search import run
 from .situations import list_situations
 
+# The most states one run lists and counts (--count, --out): some 100 MB of --out lines
+# (redemption's are some 500 bytes each). A run that reaches it stops there, incomplete, and
+# says why; classes alone are listed without it. On a Dask cluster, where the cubes run at
+# once, each cube stops there too.
+MAX_STATES = 200_000
+
 
 class _Classes:
     """Counts per class and the smallest model of each (the first found of its size)."""
@@ -33,8 +39,9 @@ class _Classes:
             self.best[key] = (size, model)
 
 
-def _collect(control, assumptions, key_of, timeout, progress, also=None):
-    """Enumerate every model, grouping by ``key_of(model)``; ``also(model)`` sees each."""
+def _collect(control, assumptions, key_of, timeout, progress, also=None, most=None):
+    """Enumerate every model, grouping by ``key_of(model)``; ``also(model)`` sees each; at
+    most ``most`` models (then the search stops, not finished)."""
     classes = _Classes()
 
     def seen(symbols):
@@ -42,6 +49,7 @@ def _collect(control, assumptions, key_of, timeout, progress, also=None):
         classes.add(key_of(model), model.size(), model)
         if also is not None:
             also(model)
+        return most is None or classes.total < most
 
     tick = (lambda: progress.update(classes.total, len(classes.count))) if progress else None
     search = run(control, assumptions, timeout=timeout, keep="none", on_model=seen,
@@ -141,8 +149,16 @@ def _merged(executor, book, bounds, question, head, name, cubes, timeout, out, p
         args = (book, bounds, question, out, _Running(progress, listing) if progress else None)
     else:                   # a task per cube, its lines sent back
         function, args = list_cube, (book.name, bounds.values, question, out is not None)
+    counted = question[1]
+
+    def wanted(index):          # no cube is started once the states listed reach the most
+        return not counted or listing.total < MAX_STATES
+
+    def left(index):            # (one process: the cubes run one after another)
+        return MAX_STATES - listing.total
     try:
-        for index, listed in executor.run(function, args, cubes, cluster.deadline(timeout)):
+        for index, listed in executor.run(function, args, cubes, cluster.deadline(timeout),
+                                          wanted=wanted, limit=left):
             listing.add(index, listed)
             if progress:
                 progress.update(listing.total, len(listing.count))
@@ -153,8 +169,13 @@ def _merged(executor, book, bounds, question, head, name, cubes, timeout, out, p
     listing.finish()
     if progress:
         progress.finish(listing.total, len(listing.count))
-    total = {"total": listing.total} if question[1] else {}
-    return {**head, **total, "complete": listing.complete(),
+    total = {"total": listing.total} if counted else {}
+    capped = counted and (listing.total >= MAX_STATES
+                          or any(listed.capped for listed in listing.listed.values()))
+    complete = listing.complete() and not capped
+    return {**head, **total, "complete": complete,
+            **({"reason": f"stopped at {MAX_STATES:,} states, the most --count and --out "
+                          "list in one run: narrow the bounds"} if capped else {}),
             **({"interrupted": True} if listing.interrupted else {}),
             "exact_symmetry": exact_symmetry(book, bounds), name: listing.classes()}
 
@@ -170,24 +191,25 @@ class _Running:
                              max(len(self.listing.count), classes))
 
 
-def list_cube(rulebook, bounds_values, question, lines, cube, timeout):
+def list_cube(rulebook, bounds_values, question, lines, cube, timeout, most=MAX_STATES):
     """A task: one cube's listing, with its --out lines when ``lines``."""
     book = registry.get(rulebook)
     buffer = [] if lines else None
     listed = _list_cube(book, Bounds(book.bounds, bounds_values), question, cube, timeout,
-                        buffer.append if lines else None)
+                        buffer.append if lines else None, most=most)
     listed.lines = buffer
     return listed
 
 
-def _list_here(book, bounds, question, out, progress, cube, timeout):
+def _list_here(book, bounds, question, out, progress, cube, timeout, most=MAX_STATES):
     return _list_cube(book, bounds, question, cube, timeout,
-                      out.write if out is not None else None, progress)
+                      out.write if out is not None else None, progress, most)
 
 
-def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None):
-    """One cube's classes, a Listed: its situations, or (counted) every state, grouped
-    (``write`` gets the --out lines)."""
+def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None,
+               most=MAX_STATES):
+    """One cube's classes, a Listed: its situations, or (counted) every state, grouped, at
+    most ``most`` of them (``write`` gets the --out lines)."""
     program = analysis(book)
     counted = question[1]
     editions = {world: set(book.encoding.editions[edition].rule_ids)
@@ -230,11 +252,13 @@ def _list_cube(book, bounds, question, cube, timeout, write=None, progress=None)
     if counted:
         control.configuration.solve.models = "0"
         found, search = _collect(control, known, key_of, timeout, progress,
-                                 line if write is not None else None)
+                                 line if write is not None else None, most)
         finished, interrupted = search.finished, search.interrupted
+        capped = not finished and found.total >= most
     else:
         found, finished, interrupted = list_situations(control, known, key_of, timeout,
                                                        progress)
+        capped = False
     return Listed(found.total, finished, interrupted,
                   [(key, found.count.get(key), size, payload(model))
-                   for key, (size, model) in sorted(found.best.items())])
+                   for key, (size, model) in sorted(found.best.items())], capped=capped)

@@ -26,9 +26,10 @@ class Search(Fields):
 def run(control, assumptions=(), timeout=None, on_model=None, on_tick=None, keep="last",
         theory=None):
     """Solve; ``on_model(symbols)`` sees every model's shown symbols (in the solver's
-    thread); ``keep`` = "last" keeps the last model (the best, when optimising), "none"
-    keeps none. ``on_tick()`` is called about ten times a second. With a ``theory``
-    (theory.Theory) the symbols carry the values of its integer variables."""
+    thread), and stops the search by returning False; ``keep`` = "last" keeps the last model
+    (the best, when optimising), "none" keeps none. ``on_tick()`` is called about ten times
+    a second. With a ``theory`` (theory.Theory) the symbols carry the values of its integer
+    variables."""
     search = Search()
     start = time.monotonic()
     deadline = None if timeout is None else start + timeout
@@ -43,8 +44,8 @@ def run(control, assumptions=(), timeout=None, on_model=None, on_tick=None, keep
             search.models[:] = [symbols]
             search.raw[:] = [raw]
             search.cost[:] = model.cost
-        if on_model is not None:
-            on_model(symbols)
+        if on_model is not None and on_model(symbols) is False:
+            return False        # on_model asked to stop: the search is not finished
 
     with control.solve(assumptions=list(assumptions), on_model=seen, async_=True) as handle:
         try:

@@ -59,7 +59,7 @@ def for_document(document):
     """The rulebook a state document names in its ``rulebook`` field."""
     if not isinstance(document, dict):
         from ..documents.schema import got
-        raise InputError("expected a state document (a mapping with a 'rulebook' field), "
+        raise InputError("expected a mapping with a 'rulebook' field (a state document), "
                          f"{got(document)}", "document")
     if "rulebook" not in document:
         raise InputError("missing (required)", "rulebook")

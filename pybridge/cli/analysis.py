@@ -108,7 +108,8 @@ def cluster_options(command):
 def count_option(command):
     return click.option(
         "--count", is_flag=True, default=False,
-        help="also count the distinct states of each class (lists every state: slower)")(command)
+        help="also count the distinct states of each class (lists every state: slower; at "
+             "most 200,000, then the listing stops incomplete)")(command)
 
 
 def _bounds(values):

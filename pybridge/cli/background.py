@@ -1,9 +1,17 @@
 """Work in a worker thread, results in the main thread: clingo releases the GIL while it
 grounds, so the main thread stays free to take Ctrl-C at once instead of after grounding."""
 
+import os
 import queue
+import sys
 import threading
 import time
+
+import click
+
+from .output import UNKNOWN
+from .printable import printable
+from .render import to_json
 
 _DONE = object()
 
@@ -46,3 +54,19 @@ def in_background(produce, wait=None):
         if item is _DONE:
             return
         yield item
+
+
+def unfinished(out, fmt, sources, reason, failed):
+    """Report each of ``sources`` unknown (``{"source", "status": "unknown", "reason"}`` in
+    JSON, and a line on stderr), then leave at once (exit 3, or 2 when a document could not
+    be read): the worker thread may still be reading or grounding, and neither a blocked
+    read (a FIFO no one writes) nor a clingo call can be stopped there."""
+    for source in sources:
+        if fmt == "json":
+            out.write(to_json({"source": source, "status": "unknown", "reason": reason}) + "\n")
+        click.echo(printable(f"{source}: unknown: {reason}", backslashes=False), err=True)
+    try:
+        out.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(2 if failed else UNKNOWN)

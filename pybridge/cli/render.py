@@ -171,7 +171,8 @@ def _errata_lines(result):
 
 
 def _done(result):
-    return "complete" if result["complete"] else "INCOMPLETE (stopped)"
+    return "complete" if result["complete"] else \
+        f"INCOMPLETE ({result.get('reason', 'stopped')})"
 
 
 def _times(entry):

@@ -56,7 +56,12 @@ def report_command(ctx, out, source, arguments):
             raise InputError(f"unexpected arguments after the JSON source: "
                              f"{' '.join(arguments)[:80]}", "SOURCE")
         result, command, seconds = _read(source), None, None
-    page = report(result, command, seconds)
+    try:
+        page = report(result, command, seconds)
+    except InputError as error:     # a field of the JSON it cannot read: named with its file
+        if command is not None or error.source:
+            raise
+        raise error.located(source) from None
     if out is None:
         sys.stdout.write(page)
     else:

@@ -1,6 +1,5 @@
 """``rulings rule STATE...``"""
 
-import os
 import sys
 
 import click
@@ -9,9 +8,8 @@ from .. import api
 from ..documents.loading import MIB
 from ..errors import InputError
 from ..limits import cap_memory, memory_cap_text, out_of_memory
-from .background import Overdue, in_background
-from .output import UNKNOWN, Count, Seconds, echo_error, error_record, format_option, resolve
-from .printable import printable
+from .background import Overdue, in_background, unfinished
+from .output import Count, Seconds, echo_error, error_record, format_option, resolve
 from .render import to_json, to_text
 
 DEFAULT_TIMEOUT = 120       # far longer than any document of the benchmarks takes (2 s)
@@ -46,7 +44,8 @@ def rule_command(ctx, states, edition, max_size, fmt, strict, explain, timeout):
     """Give the rulings for each STATE (a YAML or JSON file, or - for stdin).
 
     Each ruling cites the rule IDs that produce it. With several states, JSON output is
-    one object per line, in the order given; a state that cannot be read gives a line
+    one object per line, in the order given, each with its "source" (one state: no
+    "source", as the library's result); a state that cannot be read gives a line
     {"source": ..., "error": ...}.
 
     A state that is not ruled within --timeout, or whose ruling runs out of memory (the
@@ -83,36 +82,22 @@ def rule_command(ctx, states, edition, max_size, fmt, strict, explain, timeout):
                     out.write(to_json(error_record(source, error)) + "\n")
                 continue
             unsettled = unsettled or result["status"] in ("ambiguous", "inconsistent")
-            if fmt == "json":
-                out.write(to_json(result) + "\n")
+            if fmt == "json":      # with several states, each line names its own
+                out.write(to_json({"source": source, **result} if len(states) > 1
+                                  else result) + "\n")
             else:
                 if number:
                     click.echo("")
                 click.echo(to_text(result, source if len(states) > 1 else None))
     except Overdue:
-        _not_ruled(out, fmt, states[done:], f"not ruled within --timeout ({timeout:g} s)",
+        unfinished(out, fmt, states[done:], f"not ruled within --timeout ({timeout:g} s)",
                    failed)
     except Exception as error:
         if not out_of_memory(error):
             raise
-        _not_ruled(out, fmt, states[done:], f"ran out of memory ({memory_cap_text()})",
+        unfinished(out, fmt, states[done:], f"ran out of memory ({memory_cap_text()})",
                    failed)
     if failed:
         ctx.exit(2)
     if strict and unsettled:
         ctx.exit(1)
-
-
-def _not_ruled(out, fmt, sources, reason, failed):
-    """Report each of ``sources`` unknown, then leave at once (exit 3, or 2 when a state
-    could not be read): the worker thread may still be grounding, and no clingo call can be
-    stopped there."""
-    for source in sources:
-        if fmt == "json":
-            out.write(to_json({"source": source, "status": "unknown", "reason": reason}) + "\n")
-        click.echo(printable(f"{source}: unknown: {reason}", backslashes=False), err=True)
-    try:
-        out.flush()
-        sys.stderr.flush()
-    finally:
-        os._exit(2 if failed else UNKNOWN)

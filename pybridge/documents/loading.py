@@ -13,7 +13,7 @@ import stat
 import sys
 
 from ..errors import InputError
-from .values import MAX_DEPTH, huge, mapping
+from .values import MAX_DEPTH, WrittenFloat, huge, mapping
 
 MIB = 2**20
 MAX_BYTES = 64 * MIB    # the largest document read by default (rulings rule --max-size)
@@ -141,7 +141,8 @@ def _parse_json(text):
 
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_constant=constant,
-                          parse_int=lambda digits: huge(digits, False) or int(digits))
+                          parse_int=lambda digits: huge(digits, False) or int(digits),
+                          parse_float=WrittenFloat)
     except json.JSONDecodeError as error:
         raise InputError(
             f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}"

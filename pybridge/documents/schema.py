@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import InputError
 from .fields import Factory, Fields
-from .values import HugeInt, TaggedText, plain_text
+from .values import HugeInt, TaggedText, plain_text, written
 
 # Numbers must stay summable in clingo's 32-bit integers: every single value is bounded here,
 # and rulebooks bound totals where they add values up.
@@ -40,7 +40,10 @@ def shown(value):
     characters and its length, so an error line never repeats a 10 MB identifier."""
     if isinstance(value, str) and len(value) > SHOWN:
         return f"{value[:SHOWN]!r}... ({len(value)} characters)"
-    return repr(value)
+    text = written(value)
+    if isinstance(value, (int, float)) and len(text) > SHOWN:      # a number as written
+        return f"{text[:SHOWN]}... ({len(text)} characters)"
+    return text
 
 
 def _show(value):
@@ -50,7 +53,7 @@ def _show(value):
         return ""
     if isinstance(value, int) and not isinstance(value, HugeInt) and abs(value) >= 10**15:
         return f"({_digits(value)} digits)"
-    text = repr(value)
+    text = written(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -182,7 +185,7 @@ class Num(Spec):
             if isinstance(value, HugeInt):
                 raise InputError(f"{shown(value)} is out of range ({self.lo}..{self.hi})", path)
             raise InputError(f"expected a number, {_got(value)}", path)
-        text = plain_text(value) if hasattr(value, "text") else None
+        text = getattr(value, "text", None)     # as written (YAML's plain scalars, JSON)
         if isinstance(value, float) and not math.isfinite(value) and \
                 (text is None or text.lstrip("+-").startswith(".")):
             raise InputError(f"expected a finite number, got {value}", path)

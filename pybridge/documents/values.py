@@ -49,6 +49,24 @@ class PlainFloat(float):
     field declared as a string, and is exactly 3/2 in a numeric one)."""
 
 
+class WrittenFloat(float):
+    """A JSON number with a fraction or an exponent, keeping its text: ``1.5e-99999999`` is
+    read and shown as written, not as the float 0.0 it rounds to (nor ``1e400`` as inf).
+    Unlike :class:`PlainFloat`, never read as a string: JSON says what is a number."""
+
+    def __new__(cls, text):
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+
+def written(value):
+    """A value as a message shows it: a number read from a document as its text (``1.50``,
+    ``1.5e-99999999``), anything else as its repr."""
+    text = getattr(value, "text", None)
+    return text if isinstance(value, (int, float)) and isinstance(text, str) else repr(value)
+
+
 def mapping(data, duplicates):
     """A plain dict, or a :class:`Mapping` that remembers its duplicate keys."""
     if not duplicates:

@@ -10,12 +10,23 @@ import re
 import yaml
 
 from ..errors import InputError
-from .values import HUGE_DIGITS, MAX_DEPTH, PlainFloat, PlainInt, TaggedText, huge, mapping
+from .values import (
+    HUGE_DIGITS,
+    MAX_DEPTH,
+    PlainFloat,
+    PlainInt,
+    TaggedText,
+    WrittenFloat,
+    huge,
+    mapping,
+)
 
-# Documents read here can be written back with PyYAML (and json) as plain numbers.
+# Documents read here, or from JSON, can be written back with PyYAML (and json) as plain
+# numbers (the report writes a witness read from an analysis's JSON as YAML).
 for _representer in (yaml.representer.SafeRepresenter, yaml.representer.Representer):
     _representer.add_representer(PlainInt, yaml.representer.SafeRepresenter.represent_int)
-    _representer.add_representer(PlainFloat, yaml.representer.SafeRepresenter.represent_float)
+    for _kind in (PlainFloat, WrittenFloat):
+        _representer.add_representer(_kind, yaml.representer.SafeRepresenter.represent_float)
 
 
 try:  # the C loader is much faster on large documents; fall back to pure Python

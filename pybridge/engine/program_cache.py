@@ -7,13 +7,16 @@ several times faster. The cache holds that text with its signature: checksums of
 file's bytes and of the code that makes it, and clingo's version; an entry whose signature
 differs from the files' is never read. Each entry also keeps a checksum of its own value: an
 entry that was changed on disk, cut short or does not parse is computed afresh and replaced,
-never trusted. It lives in ``$RULINGS_CACHE`` (an absolute folder other than ``/``; any other
-value is refused, exit 2), else ``$XDG_CACHE_HOME/rulings``, else ``~/.cache/rulings``; when
-that cannot be written the work is simply done each time. ``RULINGS_CACHE=off`` turns it off.
+never trusted; only a regular file of bounded size is read as an entry (anything else at
+its name is a miss). It lives in ``$RULINGS_CACHE`` (an absolute folder other than ``/``
+once resolved: ``/tmp/..`` is ``/``; any other value is refused, exit 2), else
+``$XDG_CACHE_HOME/rulings``, else ``~/.cache/rulings``; when that cannot be written the
+work is simply done each time. ``RULINGS_CACHE=off`` turns it off.
 """
 
 import json
 import os
+import stat
 import tempfile
 import zlib
 from pathlib import Path
@@ -30,11 +33,15 @@ def directory():
         return None
     if chosen:
         folder = Path(chosen)
-        if not folder.is_absolute() or folder == Path(folder.anchor):
+        # resolved first: /tmp/.. or a link to / is the root folder too
+        resolved = folder.resolve() if folder.is_absolute() else folder
+        if not folder.is_absolute() or resolved == Path(resolved.anchor):
             from ..errors import SettingError
+            which = f" (which is {resolved})" if folder.is_absolute() and \
+                str(resolved) != chosen else ""
             raise SettingError("RULINGS_CACHE", f"expected an absolute folder other than "
-                               f"{folder.anchor or '/'}, or off; got {chosen[:60]!r}")
-        return folder
+                               f"{folder.anchor or '/'}, or off; got {chosen[:60]!r}{which}")
+        return resolved
     base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
     return Path(base) / "rulings"
 
@@ -80,7 +87,8 @@ def cached(name, paths, compute):
     expected = signature(paths)
     path = folder / f"{name}-{zlib.crc32(expected.encode()):08x}.json"
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
+        text = _read_entry(path)
+        stored = json.loads(text) if text is not None else None
         if _trusted(stored, expected):
             return stored["value"]
     except (OSError, ValueError, RecursionError):   # unreadable or cut short: computed afresh
@@ -88,6 +96,27 @@ def cached(name, paths, compute):
     value = compute()
     _store(folder, path, {"signature": expected, "checksum": checksum(value), "value": value})
     return value
+
+
+MAX_ENTRY = 16 * 2**20      # bytes; the largest entry (chronopia's program) is some 50 KB
+
+
+def _read_entry(path):
+    """An entry's text, or None (a miss) unless it is a regular file of at most MAX_ENTRY
+    bytes: a symbolic link (to /dev/zero, say) is not followed, a FIFO not waited on, a
+    device or folder not read. OSError or ValueError when it cannot be read as UTF-8."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | \
+        getattr(os, "O_CLOEXEC", 0)
+    handle = os.open(path, flags)
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY:
+            return None
+        with os.fdopen(os.dup(handle), "rb") as entry:
+            data = entry.read(MAX_ENTRY + 1)
+    finally:
+        os.close(handle)
+    return data.decode("utf-8") if len(data) <= MAX_ENTRY else None
 
 
 def _store(folder, path, value):

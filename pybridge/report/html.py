@@ -7,7 +7,10 @@ import yaml
 
 from .. import api
 from ..books import get
+from ..documents import yaml_loading  # noqa: F401 (numbers read from JSON written as YAML)
+from ..documents.schema import join
 from ..errors import InputError
+from .shape import checked
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em; color: #222; max-width: 1200px; }
@@ -44,8 +47,10 @@ def e(text):
 
 
 def report(result, command=None, seconds=None):
-    """The HTML page of one analysis ``result`` (its JSON, as a dict)."""
+    """The HTML page of one analysis ``result`` (its JSON, as a dict); InputError naming
+    the path of each field it cannot read (pybridge/report/shape.py)."""
     kind = kind_of(result)
+    checked(kind, result)
     rulebook = result["rulebook"]
     title = f"rulings {kind} {rulebook}"
     parts = [f"<h1>{e(title)}</h1>", _head(result, command, seconds)]
@@ -64,7 +69,8 @@ def _head(result, command, seconds):
             rows.append((key, result[key]))
     rows += [("bounds", ", ".join(f"{k} {v}" for k, v in result.get("bounds", {}).items()))]
     if "timeout" in result:
-        rows.append(("timeout", f"{result['timeout']:g} s per search"))
+        timeout = result["timeout"]
+        rows.append(("timeout", "none" if timeout is None else f"{timeout:g} s per search"))
     if command:
         rows.append(("command", command))
     if seconds is not None:
@@ -77,11 +83,21 @@ def _status(word):
     return f'<span class="status {e(word)}">{e(word)}</span>'
 
 
-def _witness(document, edition=None, heading="witness"):
-    """A witness: its picture, its document as YAML, its rulings with their why trees."""
+def _witness(document, edition, path, heading="witness", edition_key="edition"):
+    """A witness: its picture, its document as YAML, its rulings with their why trees. A
+    witness that cannot be ruled is an InputError naming its ``path`` in the JSON (and
+    ``edition_key`` for an edition the rulebook does not have)."""
     if document is None:
         return ""
-    ruled, picture = api.drawn(document, edition)
+    try:
+        ruled, picture = api.drawn(document, edition)
+    except InputError as error:
+        def where(inner):
+            return edition_key if inner == "--edition" else join(path, inner) if inner \
+                else path
+        raise InputError(error.message, where(error.path),
+                         more=[(message, where(inner)) for message, inner in error.more]) \
+            from None
     text = yaml.safe_dump(document, allow_unicode=True, sort_keys=False, width=100)
     return "\n".join([f"<h4>{e(heading)}</h4>", f'<div class="picture">{picture}</div>',
                       f"<pre class=\"document\">{e(text)}</pre>", _rulings(ruled)])
@@ -127,39 +143,42 @@ def _check(result):
                     f"<tr><td><a href=\"#{e(i['id'])}\">{e(i['id'])}</a></td>"
                     f"<td>{_status(i['status'])}</td><td>{e(i['description'])}</td></tr>"
                     for i in result["invariants"]) + "</table>"]
-    for entry in result["invariants"]:
+    for number, entry in enumerate(result["invariants"]):
+        path = f"invariants[{number}]"
         body = [f"<section id=\"{e(entry['id'])}\"><h3>{e(entry['id'])}: "
                 f"{_status(entry['status'])}</h3><p>{e(entry['description'])}</p>"]
         if entry.get("rules"):
             body.append(f"<p>rules involved: {e(', '.join(entry['rules']))}</p>")
         if entry.get("reason"):
             body.append(f"<p>{e(entry['reason'])}</p>")
-        body.append(_witness(entry.get("witness"), result.get("edition")))
+        body.append(_witness(entry.get("witness"), result.get("edition"), f"{path}.witness"))
         if entry.get("witness_after"):
             body.append(_witness(entry["witness_after"], result.get("edition"),
-                                 "the state after"))
+                                 f"{path}.witness_after", "the state after"))
         premise = entry.get("premise") or {}
         if premise.get("witness"):
             body.append(_witness(premise["witness"], result.get("edition"),
+                                 f"{path}.premise.witness",
                                  "the smallest state where it is tested (its premise met)"))
         sections.append("\n".join(body) + "</section>")
     return sections
 
 
 def _errata(result):
-    sections = [f"<h2>{len(result['contradictions'])} contradiction(s)</h2>"]
-    for entry in result["contradictions"]:
+    sections = [f"<h2>{e(len(result['contradictions']))} contradiction(s)</h2>"]
+    for number, entry in enumerate(result["contradictions"]):
         status = entry.get("status", "contradiction")
         sections.append(f"<section><h3>{e(entry['id'])}: {_status(status)}</h3>"
                         f"<p>{e(entry['explanation'])}</p>"
                         f"<p>rules: {e(', '.join(entry['rules']))}</p>"
-                        + _witness(entry.get("witness"), result.get("edition")) + "</section>")
+                        + _witness(entry.get("witness"), result.get("edition"),
+                                   f"contradictions[{number}].witness") + "</section>")
     return sections
 
 
 def _listing_head(result, name, noun):
     done = "complete" if result.get("complete") else "incomplete"
-    return f"<h2>{len(result[name])} {e(noun)}, {_status(done)}</h2>"
+    return f"<h2>{e(len(result[name]))} {e(noun)}, {_status(done)}</h2>"
 
 
 def _enumerate(result):
@@ -167,8 +186,9 @@ def _enumerate(result):
     for number, entry in enumerate(result["classes"], 1):
         count = f" ({entry['count']} states)" if "count" in entry else ""
         says = " ".join(entry.get("says", [])) or "no rulings"
-        sections.append(f"<section><h3>class {number}{e(count)}</h3><p>{e(says)}</p>"
-                        + _witness(entry["witness"], result.get("edition")) + "</section>")
+        sections.append(f"<section><h3>class {e(number)}{e(count)}</h3><p>{e(says)}</p>"
+                        + _witness(entry["witness"], result.get("edition"),
+                                   f"classes[{number - 1}].witness") + "</section>")
     return sections
 
 
@@ -177,12 +197,13 @@ def _diff(result):
     for number, entry in enumerate(result["changed"], 1):
         before = " ".join(entry.get("says_before", [])) or "no rulings"
         after = " ".join(entry.get("says_after", [])) or "no rulings"
+        path = f"changed[{number - 1}].witness"
         sections.append(
-            f"<section><h3>change {number}</h3><p>by {e(', '.join(entry.get('rules', [])))}"
+            f"<section><h3>change {e(number)}</h3><p>by {e(', '.join(entry.get('rules', [])))}"
             f"</p><div class=\"pair\"><div><h4>{e(result['from'])}</h4><p>{e(before)}</p>"
-            + _witness(entry["witness"], result["from"], f"in {result['from']}")
+            + _witness(entry["witness"], result["from"], path, f"in {result['from']}", "from")
             + f"</div><div><h4>{e(result['to'])}</h4><p>{e(after)}</p>"
-            + _witness(entry["witness"], result["to"], f"in {result['to']}")
+            + _witness(entry["witness"], result["to"], path, f"in {result['to']}", "to")
             + "</div></div></section>")
     return sections
 
@@ -191,13 +212,14 @@ def _coverage(result):
     rows = "".join(f"<tr><td><a href=\"#{e(r['id'])}\">{e(r['id'])}</a></td>"
                    f"<td>{_status(r['status'])}</td><td>{e(r.get('how', ''))}</td></tr>"
                    for r in result["rules"])
-    sections = [f"<h2>{result['reached']} of {result['total']} rules reached</h2>"
+    sections = [f"<h2>{e(result['reached'])} of {e(result['total'])} rules reached</h2>"
                 f"<table><tr><th>rule</th><th>status</th><th>how</th></tr>{rows}</table>"]
-    for rule in result["rules"]:
+    for number, rule in enumerate(result["rules"]):
         if rule.get("witness"):
             sections.append(f"<section id=\"{e(rule['id'])}\"><h3>{e(rule['id'])}: "
                             f"{_status(rule['status'])}</h3>"
                             + _witness(rule["witness"], result.get("edition"),
+                                       f"rules[{number}].witness",
                                        "the smallest state it contributes to a ruling in")
                             + "</section>")
     return sections

@@ -49,6 +49,7 @@ from pybridge.cli.main import cli
 from pybridge.documents.loading import load_document
 from pybridge.errors import InputError
 from reference.redemption import rule_battle
+from sourced_lines import sourced
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
@@ -541,7 +542,8 @@ def test_many_documents_in_one_call_rule_each_as_alone(book, data):
     assert together.exception is None or isinstance(together.exception, SystemExit), \
         repr(together.exception)
     assert together.exit_code == max(result.exit_code for result in alone), together.stderr
-    assert together.stdout == "".join(result.stdout for result in alone)
+    assert together.stdout == "".join(sourced(result.stdout, path)
+                                      for result, path in zip(alone, paths))
     assert together.stderr == "".join(result.stderr for result in alone)
 
 
@@ -629,8 +631,8 @@ def test_recursive_yaml_aliases(book, data):
     assert message is not None
     if path == () and alias.startswith("&a ["):
         # a list holding itself is a list: not the mapping a document must be
-        assert message == ("document: expected a state document (a mapping with a 'rulebook' "
-                           "field), got a list"), message
+        assert message == ("document: expected a mapping with a 'rulebook' field (a state "
+                           "document), got a list"), message
     else:
         assert "recursive" in message, message
 

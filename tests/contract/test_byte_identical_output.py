@@ -29,6 +29,7 @@ from pybridge.books import RULEBOOKS
 from pybridge.cli.main import cli
 from pybridge.documents.loading import load_document
 from shared_results import shared
+from sourced_lines import sourced
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
@@ -140,8 +141,8 @@ def test_rule_bytes_are_identical_across_hash_seeds(book, documents):
 @pytest.mark.slow
 @pytest.mark.parametrize("book", BOOKS)
 def test_each_line_is_the_document_ruled_alone(book, documents):
-    """One call over many documents gives, line by line, what one call per document gives
-    (in-process, under this process's hash seed)."""
+    """One call over many documents gives, line by line, what one call per document gives,
+    each line naming its document (in-process, under this process's hash seed)."""
     paths = documents[book]
     together = CliRunner().invoke(cli, ["rule", "--format", "json", *paths],
                                   catch_exceptions=False)
@@ -151,7 +152,7 @@ def test_each_line_is_the_document_ruled_alone(book, documents):
         result = CliRunner().invoke(cli, ["rule", "--format", "json", path],
                                     catch_exceptions=False)
         assert result.exit_code == 0, result.stderr
-        alone.append(result.stdout)
+        alone.append(sourced(result.stdout, path))
     assert together.stdout == "".join(alone)
 
 
