@@ -60,7 +60,7 @@ def _rule_document(state, edition, explain=False):
 def draw(state, edition=None):
     """One state's picture, SVG text: a document (dict), or a path to a YAML/JSON file.
     Drawn from the checked state and its rulings with their explanation (pybridge/draw)."""
-    return drawn(state, edition)[1]
+    return _on_document(state, lambda document: drawn(document, edition))[1]
 
 
 def drawn(state, edition=None):
