@@ -343,6 +343,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, smaller sizes")
     parser.add_argument("--out", default=str(HERE / "RESULTS.md"))
+    parser.add_argument("--runs", type=int, default=None,
+                        help="runs of each measure (the median is shown; default 5, "
+                             "--quick 1)")
     parser.add_argument("--before", default=None,
                         help="a checkout of an earlier commit, for the before/after column")
     parser.add_argument("--scale-only", action="store_true",
@@ -372,7 +375,7 @@ def main():
     if args.kinds_only:
         print("growth by input kind ...", flush=True)
         with tempfile.TemporaryDirectory() as folder:
-            kinds = bench_kinds(Path(folder), args.quick, 1 if args.quick else 5)
+            kinds = bench_kinds(Path(folder), args.quick, args.runs or (1 if args.quick else 5))
         replace_section(Path(args.out), _kinds_lines(kinds), "--kinds-only")
         print(f"updated {args.out}")
         return
