@@ -604,31 +604,32 @@ class Chronopia(Rulebook):
                 raise InputError("the same point as its other end: a piece of terrain is a "
                                  "segment", f"terrain[{i}].to")
         Registry("query").declare_or_name(state["queries"], "queries")
+        index = {m["id"]: i for i, m in enumerate(state["models"])}
         for i, q in enumerate(state["queries"]):
             path = f"queries[{i}]"
             q["kind"] = next(k for k in KIND_SPECS if q[k] is not None)  # QUERY: exactly one
             _check_query(q, f"{path}.{q['kind']}", models, units, by_id)
-            _require_stats(q, f"{path}.{q['kind']}", state["models"])
+            _require_stats(q, f"{path}.{q['kind']}", state["models"], index)
         return state
 
     def facts(self, state):
         """The document's facts (FACTS) and the geometry derived from its positions."""
         out = self.declared.facts(state)
         models = state["models"]
-        looks = _lookers(state)
-        out += [fact("state_looks", ident) for ident in sorted(looks)]
         board = Board({m["id"]: m["position"] for m in models})
         cells = Cells(board, CELL)
         index = {m["id"]: i for i, m in enumerate(models)}
         by_id = {m["id"]: m for m in models}
+        contact = _base_contact(models, board, cells, index, by_id)
+        looks, shooters = _lookers(state, board, contact)
+        out += [fact("state_looks", ident) for ident in sorted(looks)]
         measured = set()
-        # A model that looks: a distance, an arc and a line of fire to every other model.
+        # A model that looks: a distance, an arc and a line of fire to each model it looks at.
         for a in models:
             if a["id"] not in looks:
                 continue
-            for b in models:
-                if b is a:
-                    continue
+            looked = [by_id[b] for b in sorted(looks[a["id"]], key=index.get)]
+            for b in looked:
                 # (once: a target's distance to a model on its line may be listed already)
                 _measure(out, measured, board, a["id"], b["id"])
                 if in_front(a["position"], a["facing"], b["position"]):
@@ -640,19 +641,19 @@ class Chronopia(Rulebook):
                                                by_id):
                     out += [fact("state_on_line", a["id"], b["id"], c, high),
                             fact("state_on_line_floor", a["id"], b["id"], c, low)]
-                    # the target's dead zone (C36-DEAD) needs the distance to a model on the
-                    # line at another elevation
+                    # whether a model on the line is a friend or an enemy (C36-LOS-MODELS,
+                    # C36-CORRIDOR) needs the distance to it (vocabulary.lp: related/2); the
+                    # target's dead zone (C36-DEAD) the distance from the target to a model
+                    # on the line at another elevation
+                    _measure(out, measured, board, a["id"], c)
                     if _elevation(b) != _elevation(by_id[c]):
                         _measure(out, measured, board, b["id"], c)
-            out += _order_facts(board, a, models)
+            if a["id"] in shooters:
+                out += _order_facts(board, a, looked, index)
         out += _distance_facts_of(board, sorted(_asked_pairs(state, board, cells) - measured,
                                                 key=lambda p: (index[p[0]], index[p[1]])))
-        for a in models:
-            touching = sorted(set(cells.around(a["id"], CONTACT_REACH)) - {a["id"]},
-                              key=index.get)
-            out += [fact("state_base_contact", a["id"], b)
-                    for b in touching if board.touch(a["id"], a["size"], b, by_id[b]["size"])]
-        out += _terrain_facts(state, looks)
+        out += [fact("state_base_contact", a, b) for a, b in contact]
+        out += _terrain_facts(state, looks, by_id, index)
         out += _placement_facts(state, by_id)
         return out
 
@@ -723,8 +724,10 @@ def _measure(out, measured, board, a, b):
 def _asked_pairs(state, board, cells):
     """The pairs of models, other than from a model that looks, whose distance a rule reads:
     from an individual to the models of its army within 4 inches (C36-PRI-B: a warband it may
-    join; a flier's altitude only lengthens a distance), and from an individual of a morale
-    group's army outside the group to the group's models (C38-TEST: lending its LD)."""
+    join; a flier's altitude only lengthens a distance), from an individual of a morale
+    group's army outside the group to the group's models (C38-TEST: lending its LD), and
+    from each model of a morale group to the causer (C38-FEAR, C38-TERROR: whether it is
+    within the radius)."""
     models = state["models"]
     by_id = {m["id"]: m for m in models}
     pairs = set()
@@ -740,22 +743,36 @@ def _asked_pairs(state, board, cells):
         if q["kind"] != "morale":
             continue
         members = groups.get(q["morale"]["unit"], [q["morale"]["unit"]])
+        causer = q["morale"]["causer"]
+        if causer is not None:
+            pairs.update((m, causer) for m in members if m != causer)
         for i in models:
             if i["individual"] and i["id"] not in members:
                 pairs.update((i["id"], m) for m in members if by_id[m]["army"] == i["army"])
     return pairs
 
 
-def _order_facts(board, a, models):
-    """The exact order of the other models by distance from a looker a: by ground distance,
-    and by ground distance plus their altitude (C36-FLY's measure, a's own altitude being
-    common to all): rank 0 the nearest, equal distances one rank. With each order, the models
-    in that order (equal ranks in the document's order), one after another: all of them
+def _base_contact(models, board, cells, index, by_id):
+    """The pairs of models whose bases touch, both ways, in the document's order."""
+    pairs = []
+    for a in models:
+        touching = sorted(set(cells.around(a["id"], CONTACT_REACH)) - {a["id"]},
+                          key=index.get)
+        pairs += [(a["id"], b) for b in touching
+                  if board.touch(a["id"], a["size"], b, by_id[b]["size"])]
+    return pairs
+
+
+def _order_facts(board, a, looked, index):
+    """The exact order of the models a shooter a looks at (``looked``, in the document's
+    order; index: the document's order) by distance from it: by ground distance, and by
+    ground distance plus their altitude (C36-FLY's measure, a's own altitude being common to
+    all): rank 0 the nearest, equal distances one rank. With each order, the models in that
+    order (equal ranks in the document's order), one after another: all of them
     (state_*_next) and those of each unit (state_*_unit_next)."""
-    others = [b["id"] for b in models if b is not a]
-    index = {b["id"]: i for i, b in enumerate(models)}
-    unit = {b["id"]: b["unit"] for b in models}
-    lift = {b["id"]: b["altitude"] for b in models if b["altitude"]}
+    others = [b["id"] for b in looked]
+    unit = {b["id"]: b["unit"] for b in looked}
+    lift = {b["id"]: b["altitude"] for b in looked if b["altitude"]}
     out = []
     for name, order in (("ground", board.order(a["id"], others)),
                         ("flight", board.order(a["id"], others, lift))):
@@ -776,20 +793,60 @@ def _inches(thousandths):
     return int(inches) if inches.denominator == 1 else float(inches)
 
 
-def _lookers(state):
-    """The models whose lines of sight a query needs: shooters, casters and the models of a
-    morale test's group (lines of fire are computed for them only: all triples of a large
-    battle would cost the cube of its models)."""
+def _lookers(state, board, contact):
+    """({model that looks: the ids of the models it looks at}, the shooters): the models whose
+    lines of sight a query needs (lines of fire are computed for them only: all triples of a
+    large battle would cost the cube of its models). A shooter looks at every model of
+    another army (target priority ranks them: targeting.lp), every model in melee (a friend
+    in melee with its target, C36-MELEE: shooting.lp; ``contact``: the pairs whose bases
+    touch) and the targets its queries name; a caster at its spell's target (C37-TARGET,
+    magic.lp); a model of a morale test's group at the test's causer, for fear and terror
+    only from within the causer's larger radius (morale.lp reads a line of sight to the
+    causer only from within the radius, C38-FEAR, C38-TERROR; horror has none, C38-HORROR);
+    a summoner and a pre-battle caster at none (their rules read no line of sight)."""
+    models = state["models"]
     members = _groups(state)
-    looks = set()
+    by_id = {m["id"]: m for m in models}
+    looks, shooters = {}, set()
     for q in state["queries"]:
         body = q[q["kind"]]
-        for key in ("shooter", "caster", "summoner"):
-            if key in body:
-                looks.add(body[key])
-        if q["kind"] == "morale":
-            looks.update(members.get(body["unit"], [body["unit"]]))
-    return looks
+        if q["kind"] == "shoot":
+            shooters.add(body["shooter"])
+            looks.setdefault(body["shooter"], set()).update({body["target"]} - {None})
+        elif q["kind"] == "cast":
+            looks.setdefault(body["caster"], set()).update({body["target"]} - {body["caster"]})
+        elif q["kind"] == "morale":
+            causer = body["causer"]
+            reach = None if causer is None or body["factor"] == "horror" \
+                else _morale_reach(by_id[causer])
+            for m in members.get(body["unit"], [body["unit"]]):
+                seen = causer not in (None, m) and (
+                    reach is None or board.distance_units(m, causer)[1] <= reach)
+                looks.setdefault(m, set()).update({causer} if seen else ())
+        else:
+            for key in ("caster", "summoner"):
+                if key in body:
+                    looks.setdefault(body[key], set())
+    if shooters:
+        melee = {m for pair in contact if by_id[pair[0]]["army"] != by_id[pair[1]]["army"]
+                 for m in pair}
+        melee.update(m for s in state["sight"] if s["engaged_with"]
+                     for m in (s["from"], *s["engaged_with"]))
+        armies = {}
+        for m in models:
+            armies.setdefault(m["army"], set()).add(m["id"])
+        others = {army: set(by_id) - ids for army, ids in armies.items()}
+        for a in shooters:
+            looks[a] |= others[by_id[a]["army"]] | (melee - {a})
+    return looks, shooters
+
+
+def _morale_reach(causer):
+    """The larger of a causer's fear radius (default 4 inches, C38-FEAR) and terror radius
+    (twice its size, C38-TERROR), in thousandths: no fear or terror test reads a line of
+    sight from farther."""
+    fear = units(causer["fear_radius"]) if causer["fear_radius"] is not None else 4 * UNIT
+    return max(fear, 2 * UNIT * causer["size"])
 
 
 def _groups(state):
@@ -826,11 +883,12 @@ def _check_query(q, path, models, units, by_id):
         for j, passed in enumerate(body["passed"]):
             models.require(passed["causer"], f"{path}.passed[{j}].causer")
     elif kind == "control":
+        own = set(body["units"])
         for key in ("units", "paid", "forced_first"):
             for j, unit in enumerate(body[key]):     # (each once: KIND_SPECS)
                 if unit not in units:
                     raise InputError(f"unknown unit {shown(unit)}", f"{path}.{key}[{j}]")
-                if key != "units" and unit not in body["units"]:
+                if key != "units" and unit not in own:
                     raise InputError(f"{shown(unit)} is not among the summoner's units",
                                      f"{path}.{key}[{j}]")
     elif kind == "rampage":
@@ -863,8 +921,8 @@ def _needed_stats(q):
         yield body["summoner"], "actions", "the summoner", "C37-SUMMON"
 
 
-def _require_stats(q, path, models):
-    index = {m["id"]: i for i, m in enumerate(models)}
+def _require_stats(q, path, models, index):
+    """Each stat the query's rulings read is given (index: {model id: its place})."""
     for model, stat, role, rule in _needed_stats(q):
         i = index[model]
         if models[i]["stats"].get(stat) is None:
@@ -872,29 +930,26 @@ def _require_stats(q, path, models):
                              f"{rule} needs its {stat.upper()})", f"models[{i}].stats.{stat}")
 
 
-def _terrain_facts(state, looks):
-    """Each piece of terrain (C36-COVER, asp/chronopia/terrain.lp) that crosses the line of fire from a model that looks to another model
-    (state_terrain_between: the segments between the two centres meet, touching counts);
-    for such a model and piece, its distance from the piece (up and down) and whether its
-    base touches it."""
+def _terrain_facts(state, looks, by_id, index):
+    """Each piece of terrain (C36-COVER, asp/chronopia/terrain.lp) that crosses the line of
+    fire from a model that looks to a model it looks at (state_terrain_between: the segments
+    between the two centres meet, touching counts); for such a model and piece, its distance
+    from the piece (up and down) and whether its base touches it."""
     pieces = state["terrain"]
     if not pieces:
         return []
     out = []
     models = state["models"]
-    near = []
+    near = {}
     for a in models:
         if a["id"] not in looks:
             continue
-        for b in models:
-            if b is a:
-                continue
+        for b in sorted(looks[a["id"]], key=index.get):
+            b = by_id[b]
             for t in pieces:
                 if segments_meet(a["position"], b["position"], t["from"], t["to"]):
                     out.append(fact("state_terrain_between", a["id"], b["id"], t["id"]))
-                    if (b["id"], t["id"]) not in near:
-                        near.append((b["id"], t["id"]))
-    by_id = {m["id"]: m for m in models}
+                    near.setdefault((b["id"], t["id"]), None)
     piece = {t["id"]: t for t in pieces}
     for b, w in near:
         m, t = by_id[b], piece[w]

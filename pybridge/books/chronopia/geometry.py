@@ -45,6 +45,13 @@ def radius(size):
     return BASE_DIAMETER[size] / 2
 
 
+@functools.cache
+def _reach_eighths(size_a, size_b):
+    """The sum of two base radii in eighths of an inch (an integer: Board.touch), once per
+    pair of sizes."""
+    return int((radius(size_a) + radius(size_b)) * 8)
+
+
 class Board:
     """Positions of one document, converted once to exact integers over a common denominator
     (distances, orders, lines of fire, base contact)."""
@@ -69,8 +76,8 @@ class Board:
     def touch(self, a, size_a, b, size_b):
         """Whether the bases of two models touch: the centre distance is at most the sum of
         the radii (in eighths of an inch, an integer)."""
-        reach = (radius(size_a) + radius(size_b)) * 8
-        return 64 * self._scaled_square(a, b) <= int(reach) ** 2 * self.scale * self.scale
+        return 64 * self._scaled_square(a, b) <= _reach_eighths(size_a, size_b) ** 2 \
+            * self.scale * self.scale
 
     def order(self, a, others, lift=None):
         """{b: rank} of ``others`` by distance from a plus ``lift[b]`` (a Fraction, inches;
