@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 import pybridge
 from pybridge.cli.main import cli
+from sourced_lines import sourced
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "redemption", "*.yaml")))
@@ -138,5 +139,7 @@ def test_identical_bytes_across_hash_seeds(crowded_file):
     assert len(lines) == len(paths)
     assert [json.loads(line)["status"] for line in lines[:len(EXAMPLES)]] == \
         [pybridge.rule(path)["status"] for path in EXAMPLES]
-    # the subprocesses agree with the library in this process, too
-    assert lines == [json.dumps(pybridge.rule(path), ensure_ascii=False) for path in paths]
+    # the subprocesses agree with the library in this process, too (each line of several
+    # documents names its own first)
+    assert lines == [sourced(json.dumps(pybridge.rule(path), ensure_ascii=False), path)
+                     for path in paths]
