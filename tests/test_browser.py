@@ -117,6 +117,17 @@ def _type(page, text):
                   f"area.dispatchEvent(new Event('input', {{bubbles: true}})); }})()")
 
 
+def _battle_typed(page):
+    """The redemption example three_character_battle typed into the explorer: the text of
+    its rulings once shown. The example: "Expected: heroes_winning; Shieldbearer and Giant
+    are being defeated" (the template names Giant too: this waits for Shieldbearer)."""
+    with open(os.path.join(ROOT, "examples", "redemption", "three_character_battle.yaml"),
+              encoding="utf-8") as handle:
+        _type(page, handle.read())
+    return _until(page, "(() => { const t = document.getElementById('rulings')"
+                        ".innerText; return t.includes('Shieldbearer') ? t : ''; })()")
+
+
 def test_the_explorer_rules_what_is_typed_and_shows_errors_as_they_come():
     from pybridge.serve.server import serve_in_thread
     server = serve_in_thread(port=0)
@@ -126,13 +137,7 @@ def test_the_explorer_rules_what_is_typed_and_shows_errors_as_they_come():
             page = browser.open(f"http://{host}:{port}/")
             # it starts from the first rulebook's template, ruled
             _until(page, "document.querySelector('#rulings li, #errors li') !== null")
-            with open(os.path.join(ROOT, "examples", "redemption",
-                                   "three_character_battle.yaml"), encoding="utf-8") as handle:
-                _type(page, handle.read())
-            # the example: "Expected: heroes_winning; Shieldbearer and Giant are being defeated"
-            # (the template names Giant too: wait for this document's answer)
-            said = _until(page, "(() => { const t = document.getElementById('rulings')"
-                                ".innerText; return t.includes('Shieldbearer') ? t : ''; })()")
+            said = _battle_typed(page)
             assert "The battle is in the heroes winning state." in said
             assert "Giant is being defeated." in said and "Shieldbearer is being defeated." in said
             assert "Lightbearer is being defeated." not in said
@@ -235,11 +240,7 @@ def test_the_explorer_shows_a_refused_document_and_stops_a_superseded_ruling():
             while explorer.rulings_started == started and time.monotonic() < due:
                 time.sleep(0.05)
             assert explorer.rulings_started == started + 1
-            with open(os.path.join(ROOT, "examples", "redemption",
-                                   "three_character_battle.yaml"), encoding="utf-8") as handle:
-                _type(page, handle.read())
-            said = _until(page, "(() => { const t = document.getElementById('rulings')"
-                                ".innerText; return t.includes('Shieldbearer') ? t : ''; })()")
+            said = _battle_typed(page)
             assert "The battle is in the heroes winning state." in said
             assert settled(), "the superseded ruling still runs"
     finally:
