@@ -60,7 +60,11 @@ class Workers:
             spare = self._spares.pop() if self._spares else None
             while len(self._spares) < self._most:
                 self._spares.append(self._start())
-        return spare if spare is not None and spare.poll() is None else self._start()
+        if spare is not None and spare.poll() is None:
+            return spare
+        if spare is not None:       # it died waiting (killed from outside): its pipes closed
+            _end(spare)
+        return self._start()
 
     def close(self):
         with self._lock:
