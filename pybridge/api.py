@@ -31,22 +31,15 @@ def rule(state, edition=None, explain=False):
 def _on_document(state, work):
     """``work(document)`` for a document (dict) or a path to one (read; an error then names
     the file). Only the caller's own argument may be a path: what a file or a request holds
-    is a document, never read as a path (:func:`document`)."""
+    is a document, never read as a path (anything but a mapping is refused by
+    books.for_document)."""
     if isinstance(state, (str, Path)):
         source = str(state)
         try:
-            return work(document(load(source)))
+            return work(load(source))
         except InputError as error:
             raise error if error.source else error.located(source) from None
-    return work(document(state))
-
-
-def document(value):
-    """``value`` if it is a state document (a mapping), else InputError: a document read from
-    a file, a request or an analysis's JSON is never taken for a path to another file."""
-    if not isinstance(value, dict):
-        registry.for_document(value)        # its error: not a mapping
-    return value
+    return work(state)
 
 
 def _rule_document(state, edition, explain=False):
@@ -73,7 +66,7 @@ def drawn(state, edition=None):
     def both(document):
         result, book, checked = _rule_document(document, edition, explain=True)
         return result, picture(book, checked, result)
-    return both(document(state))
+    return both(state)
 
 
 def _prepare(state, edition):

@@ -621,7 +621,7 @@ class Chronopia(Rulebook):
         index = {m["id"]: i for i, m in enumerate(models)}
         by_id = {m["id"]: m for m in models}
         contact = _base_contact(models, board, cells, index, by_id)
-        looks, shooters = _lookers(state, board, contact)
+        looks, shooters = _lookers(state, board, contact, by_id)
         out += [fact("state_looks", ident) for ident in sorted(looks)]
         measured = set()
         # A model that looks: a distance, an arc and a line of fire to each model it looks at.
@@ -793,7 +793,7 @@ def _inches(thousandths):
     return int(inches) if inches.denominator == 1 else float(inches)
 
 
-def _lookers(state, board, contact):
+def _lookers(state, board, contact, by_id):
     """({model that looks: the ids of the models it looks at}, the shooters): the models whose
     lines of sight a query needs (lines of fire are computed for them only: all triples of a
     large battle would cost the cube of its models). A shooter looks at every model of
@@ -806,7 +806,6 @@ def _lookers(state, board, contact):
     a summoner and a pre-battle caster at none (their rules read no line of sight)."""
     models = state["models"]
     members = _groups(state)
-    by_id = {m["id"]: m for m in models}
     looks, shooters = {}, set()
     for q in state["queries"]:
         body = q[q["kind"]]
