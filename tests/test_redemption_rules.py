@@ -297,7 +297,11 @@ def test_RED_BAT_0_inactive_immunity_leaves_the_battle_side_against_side():
                 immunities=[{"holder": "A", "to": "G", "phase": "upkeep"}])
     result = rule(doc)
     assert defeated(result) == {"A", "B"}
-    assert because(result, "being_defeated", character="A") == ["RED-BAT-0"]
+    # A's immunity to G is over ("Immune abilities last until the end of the phase in which
+    # they are used"): that is why A faces G's strength, so A's ruling cites RED-IMM-5 too
+    # (issue 52); B held no immunity.
+    assert because(result, "being_defeated", character="A") == ["RED-IMM-5", "RED-BAT-0"]
+    assert because(result, "being_defeated", character="B") == ["RED-BAT-0"]
 
 
 # --- RED-BAT-1 -----------------------------------------------------------------------------
