@@ -215,6 +215,21 @@ def test_B5_INT_4_a_later_phase_is_too_late_whatever_the_zd():
     assert "B5-INT-4" in out[("destroyed", "Fleet", "Maelstrom")]
 
 
+def test_B_5_2_5_one_protector_before_the_effect_is_enough():
+    # Two druids arrive in the effect phase, one after the effect (ZD 3) and one before it
+    # (ZD 1): the earlier one protects in time, so the fleet must retreat; with both after
+    # it, the fleet is destroyed (B5-INT-4).
+    state = druid_arrives("effect", 3, 2)
+    state["beings"].append({"id": "Second Druid", "type": "D", "field": "g"})
+    state["protections"].append({"by": "Second Druid", "from": "MA", "field": "f",
+                                 "arrives": "effect", "arrives_step": 1})
+    assert ("must_retreat", "Fleet", "Maelstrom") in rule(copy.deepcopy(state))
+    state["protections"][1]["arrives_step"] = 4
+    out = rule(state)
+    assert ("destroyed", "Fleet", "Maelstrom") in out
+    assert {"B5-INT-4", "B.5.2.5"} <= set(out[("destroyed", "Fleet", "Maelstrom")])
+
+
 def test_B_5_2_5_zd_is_a_positive_whole_number():
     state = druid_arrives("effect", 0, 2)
     with pytest.raises(InputError) as caught:

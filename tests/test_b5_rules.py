@@ -368,6 +368,39 @@ def test_B_5_2_5_from_phase_is_the_earliest_start_of_several_protections():
         must_retreat_set("Fleet", "Maelstrom")
 
 
+def test_B_5_2_5_a_protector_protects_the_other_beings_of_its_field_not_itself():
+    # "durch den Einfluss eines anderen Elements": a flagship protecting its own field from
+    # the MA protects the other fleet there, not itself (it sinks); two fleets protecting
+    # the field, arriving in the same phase, protect each other.
+    doc = state([being("Fleet", "fleet", "0412"), being("Flagship", "fleet", "0412")],
+                [maelstrom()], [protection("Flagship", "MA", "0412", "conflict")])
+    result = rule(doc)
+    assert rulings(result) == {("protected", "Fleet", "Maelstrom", "conflict"),
+                               ("destroyed", "Flagship", "Maelstrom")} | \
+        must_retreat_set("Fleet", "Maelstrom")
+    doc["protections"].append(protection("Fleet", "MA", "0412", "conflict"))
+    result = rule(doc)
+    assert rulings(result) == {("protected", "Fleet", "Maelstrom", "conflict"),
+                               ("protected", "Flagship", "Maelstrom", "conflict")} | \
+        must_retreat_set("Fleet", "Maelstrom") | must_retreat_set("Flagship", "Maelstrom")
+    cites(result, ("protected", "Flagship", "Maelstrom", "conflict"), "B.5.2.2", "B.5.2.5")
+
+
+def test_B_5_2_5_many_beings_and_protectors_of_one_field():
+    # Three fleets in the maelstrom's field, five druids protecting it, arriving in the
+    # conflict, effect and retreat phases: each fleet is protected from the earliest arrival
+    # (conflict), in time for the effect phase, so each must retreat.
+    arrivals = ("retreat", "effect", "conflict", "effect", "retreat")
+    doc = state([being(f"Fleet {i}", "fleet", "0412") for i in range(3)] +
+                [being(f"Druid {j}", "D", "0311") for j in range(5)],
+                [maelstrom()],
+                [protection(f"Druid {j}", "MA", "0412", phase) for j, phase in enumerate(arrivals)])
+    result = rule(doc)
+    fleets = [f"Fleet {i}" for i in range(3)]
+    assert rulings(result) == {("protected", f, "Maelstrom", "conflict") for f in fleets} | \
+        {r for f in fleets for r in must_retreat_set(f, "Maelstrom")}
+
+
 # --- B.5.2.6 entering a field ---------------------------------------------------------------
 
 def _entering(order, **fleet):

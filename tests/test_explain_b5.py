@@ -24,8 +24,10 @@ from explain_checks import (
     check_analysis_unchanged,
     check_deterministic,
     check_example,
+    check_shared,
     examples,
     explained,
+    inlined,
     node,
     nodes,
     ruling,
@@ -67,12 +69,18 @@ def test_druid_protects_fleet_in_maelstrom_B_5_2_5_B_5_2_7():
     top = node(prot, "B.5.2.1", "starts in the conflict phase (phase 2 of 4)")
     assert top["facts"]["start"] == 2
     # Aldan protects the beings of 0412 from his arrival in the conflict phase to the end of
-    # the turn, also after he leaves in the retreat phase.
-    granted = node(prot, "B.5.2.2", "Druide Aldan protects the beings in field 0412 from MA")
-    presence = node(granted["why"], "B.5.2.5", "appears at Flotte Sturmvogel",
-                    "rest of the turn", "also after Druide Aldan leaves again in the retreat phase")
+    # the turn, also after he leaves in the retreat phase: the fleet's grant, and under it
+    # the protection of the field (stated once, whichever being it protects).
+    granted = node(prot, "B.5.2.2", "by its presence in field 0412, Flotte Sturmvogel is "
+                                    "protected from Mahlstrom 0412 from the conflict phase")
+    presence = node(granted["why"], "B.5.2.5", "Druide Aldan protects the beings in field 0412 from MA",
+                    "appears at them, in the conflict phase", "rest of the turn")
     assert (presence["facts"]["arrives"], presence["facts"]["arrives_phase"],
-            presence["facts"]["leaves"]) == (2, "conflict", 4)
+            presence["facts"]["protectors"], presence["facts"]["to"]) == \
+        (2, "conflict", ["Druide Aldan"], "0412")
+    leaves = node(presence["why"], "B.5.2.5", "Druide Aldan leaves field 0412 again in the retreat phase",
+                  "lasts for the rest of the turn all the same")
+    assert (leaves["facts"]["leaves"], leaves["facts"]["leaves_phase"]) == (4, "retreat")
     # The protection (from phase 2) covers the effect phase (3): not sunk, but must retreat
     # in the retreat phase (4).
     retreat = ruling(result, "must_retreat", being="Flotte Sturmvogel")["why"]
@@ -141,8 +149,9 @@ def test_protected_too_late_to_be_banned_B_5_2_3_B_5_2_4_B_5_2_5():
     assert late["facts"]["to"] == "0521"
     # Reiher: Aldan appears in 0520 in the conflict phase (2), after the move (phase 1).
     reiher = ruling(result, "protected", being="Flotte Reiher")["why"]
-    presence = node(reiher, "B.5.2.5", "Druide Aldan appears at Flotte Reiher", "conflict phase")
-    assert presence["facts"]["arrives"] == 2 and "leaves" not in presence["facts"]
+    presence = node(reiher, "B.5.2.5", "Druide Aldan protects the beings in field 0520 from CN",
+                    "appears at them, in the conflict phase")
+    assert presence["facts"]["arrives"] == 2 and not presence["why"]      # he does not leave
     node(reiher, "B.5.2.3", "Zug 2 into field 0521", "before its protection")
     assert {r["kind"] for r in result["rulings"]} == {"protected"}
 
@@ -157,11 +166,14 @@ def test_retreat_field_and_none_B_5_2_7_B_5_2_8():
     node(row["why"], "B5-INT-1", "not decoration")
     for fleet in ("Flotte Nord", "Flotte Süd"):
         prot = ruling(result, "protected", being=fleet)["why"]
-        granted = node(prot, "B.5.2.2", "in field 0412, the presence of Galeere Seeadler protects "
-                                        "the other beings from MA")
-        assert granted["facts"]["protectors"] == ["Galeere Seeadler"]
+        granted = node(prot, "B.5.2.2", f"by its presence in field 0412, {fleet} is protected "
+                                        "from Mahlstrom 0412 for the whole turn")
         node(granted["why"], "B.5.2.5", "from the movement phase (phase 1 of 4), for the whole turn")
-        node(granted["why"], "B.5.2.8", "galley protects the other beings of its field from MA")
+        # the field's protection by the galley, stated once for both fleets
+        field = node(granted["why"], "B.5.2.2", "in field 0412, the presence of Galeere Seeadler "
+                                                "protects the other beings from MA")
+        assert field["facts"]["protectors"] == ["Galeere Seeadler"]
+        node(field["why"], "B.5.2.8", "galley protects the other beings of its field from MA")
     nord = ruling(result, "must_retreat", being="Flotte Nord")["why"]
     assert node(nord, "B.5.2.7", "can retreat to 0413")["facts"]["fields"] == ["0413"]
     sued = ruling(result, "destroyed", being="Flotte Süd")["why"]
@@ -284,7 +296,9 @@ def check_true_of_state(doc, result):
     protector), with that type and field; the phases it names are the document's, at their
     indices; every row of T.4 it cites is a row of that change, every chapter example is
     called chapter text and is an example of that paragraph; a sentence naming table T.4
-    rests on a T.4 row; the edition it names is the one ruled by."""
+    rests on a T.4 row; the edition it names is the one ruled by. (Each shared step is
+    checked where it is referred to: the trees expanded.)"""
+    result = inlined(result)
     book = pybridge.books.get("b5")
     state = book.validate(copy.deepcopy(doc))
     phases = state["phases"]
@@ -333,7 +347,17 @@ def check_true_of_state(doc, result):
                 o = orders[f["order"]]
                 assert f.get("to", o["to"]) == o["to"], where
                 assert f.get("being", o["being"]) == o["being"], where
-            if "by" in f:
+            if "protectors" in f and "to" in f:
+                # the protections by presence of a field (B.5.2.5): each protector's, of that
+                # field, from what it names (and the effect), arriving in that phase
+                for by in f["protectors"]:
+                    assert [p for p in protections if p["by"] == by and p["field"] == f["to"]
+                            and p["from"] == f["named"] and p["effect"] == f.get("effect_name")
+                            and phases.index(p["arrives"]) + 1 == f["arrives"]], where
+            elif "protectors" in f and "being" not in f:
+                # a field's protection by the table (B.5.2.8's galley): protectors there
+                assert {beings[g]["field"] for g in f["protectors"]} == {f["field"]}, where
+            elif "by" in f:
                 assert [p for p in protections if p["by"] == f["by"]
                         and p["field"] == f.get("to", p["field"])
                         and p["from"] == f.get("named", p["from"])], where
@@ -343,7 +367,7 @@ def check_true_of_state(doc, result):
             elif "to" in f and "order" not in f:
                 goes = {o["to"] for o in orders.values() if o["being"] == f["being"]}
                 assert f["to"] in goes | set(being["retreat_to"] or ()), where
-            if "named" in f and "by" not in f:
+            if "named" in f and "by" not in f and "protectors" not in f:
                 named = f["named"] if isinstance(f["named"], list) else [f["named"]]
                 whose = [being] if being is not None else list(beings.values())
                 assert set(named) <= {x for b in whose for x in declared(b)}, where
@@ -505,6 +529,8 @@ def test_explanations_agree_with_the_rulings(doc, edition):
     plain = pybridge.rule(copy.deepcopy(doc), edition=edition)
     result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
     assert json.loads(without_why(json.dumps(result))) == plain
+    check_shared(result)
+    raw, result = result, inlined(result)
     for item in all_rulings(result):
         TREE.validate(item["why"])
         assert set(item["because"]) <= {n["rule"] for n in nodes(item["why"])}, item
@@ -519,7 +545,7 @@ def test_explanations_agree_with_the_rulings(doc, edition):
         if item["kind"] == "only_retreat_from":
             (limit,) = [n for n in item["why"] if n["rule"] == "B.5.2.7"]
             assert limit["facts"]["phase"] == item["phase"] and limit["facts"]["being"] == item["being"]
-    check_true_of_state(doc, result)
+    check_true_of_state(doc, raw)
 
 
 def test_protection_too_late_B5_INT_4():
@@ -530,10 +556,108 @@ def test_protection_too_late_B5_INT_4():
                         {"id": "Druide", "type": "D", "field": "0311"}],
              "elements": [{"id": "Mahlstrom", "type": "MA", "field": "0412", "destroys": ["fleet"]}],
              "protections": [{"by": "Druide", "from": "MA", "field": "0412", "arrives": "retreat"}]}
-    result = pybridge.rule(state, explain=True)
+    result = explained(state)
     why = ruling(result, "destroyed", being="Flotte")["why"]
     late = node(why, "B5-INT-4", "starts only in the retreat phase (phase 4 of 4)",
                 "after the element's effect phase (effect, phase 3)")
     assert (late["facts"]["start"], late["facts"]["effect"]) == (4, 3)
-    node(late["why"], "B.5.2.5", "Druide appears at Flotte", "retreat phase")
+    node(late["why"], "B.5.2.5", "Druide protects the beings in field 0412 from MA",
+         "appears at them, in the retreat phase")
     node(why, "B.5.2.3", "no protection of Flotte from Mahlstrom holds in the element's effect phase")
+
+
+def _druids(arrivals, **element):
+    """Three fleets in a maelstrom's field 0412 and a druid (in 0311) for each arrival phase,
+    each protecting the beings of 0412 from MA."""
+    return {"rulebook": "b5",
+            "beings": [{"id": f"Fleet {i}", "type": "fleet", "field": "0412"} for i in range(3)] +
+                      [{"id": f"Druid {j}", "type": "D", "field": "0311"}
+                       for j in range(len(arrivals))],
+            "elements": [{"id": "Maelstrom", "type": "MA", "field": "0412", "destroys": ["fleet"],
+                          **element}],
+            "protections": [{"by": f"Druid {j}", "from": "MA", "field": "0412", **arrival}
+                            for j, arrival in enumerate(arrivals)]}
+
+
+def test_a_fields_protections_by_presence_are_stated_once_B_5_2_5():
+    # Five druids protect field 0412, arriving in the conflict (one), effect (two) and
+    # retreat (two) phases: the field's protection of each arrival phase is one step, stated
+    # once and naming its druids, and each fleet's grant of that phase refers to it. A druid
+    # is named once in the whole result, not once a fleet: the explanation grows with the
+    # fleets plus the druids, not with their product.
+    phases = ("retreat", "effect", "conflict", "effect", "retreat")
+    raw = pybridge.rule(_druids([{"arrives": p} for p in phases]), explain=True)
+    check_shared(raw)
+    groups = sorted((n["facts"]["arrives_phase"], n["facts"]["protectors"], n["says"])
+                    for n in raw["shared"].values() if n["rule"] == "B.5.2.5")
+    assert [(p, by) for p, by, _ in groups] == [
+        ("conflict", ["Druid 2"]), ("effect", ["Druid 1", "Druid 3"]),
+        ("retreat", ["Druid 0", "Druid 4"])]
+    assert groups[0][2].startswith("Druid 2 protects the beings in field 0412 from MA by its presence")
+    assert groups[1][2].startswith("Druid 1, Druid 3 protect the beings in field 0412 from MA by "
+                                   "their presence: the protection starts when they appear at them, "
+                                   "in the effect phase (phase 3 of 4)")
+    text = json.dumps(raw, ensure_ascii=False)
+    assert all(text.count(f'"Druid {j}"') == 1 for j in range(5))
+    result = inlined(raw)
+    for i in range(3):
+        prot = ruling(result, "protected", being=f"Fleet {i}")["why"]
+        grants = [n for n in nodes(prot) if n["rule"] == "B.5.2.2"]
+        assert sorted(n["facts"]["arrives"] for n in grants) == [2, 3, 4]
+        node(prot, "B.5.2.2", f"by its presence in field 0412, Fleet {i} is protected from "
+                              "Maelstrom from the conflict phase (phase 2 of 4) on")
+        covered = node(ruling(result, "must_retreat", being=f"Fleet {i}")["why"], "B.5.2.3",
+                       "in the element's effect phase")
+        # the grants that cover the effect phase: from the conflict and the effect phase
+        assert sorted(n["facts"]["arrives"] for n in covered["why"]) == [2, 3]
+    check_true_of_state(_druids([{"arrives": p} for p in phases]), raw)
+
+
+def test_each_protectors_moment_is_said_once_B_5_2_5_B5_INT_4():
+    # The maelstrom's effect sets in at ZD 2 of the effect phase. Druid 0 arrives at ZD 1
+    # (in time), Druid 1 at ZD 3 (too late): the fleets are covered by Druid 0, and the
+    # field's protection by Druid 1, from the same phase on, says why it comes too late.
+    state = _druids([{"arrives": "effect", "arrives_step": 1},
+                     {"arrives": "effect", "arrives_step": 3}], effect_step=2)
+    result = explained(state)
+    check_true_of_state(state, pybridge.rule(copy.deepcopy(state), explain=True))
+    retreat = ruling(result, "must_retreat", being="Fleet 0")["why"]
+    covered = node(retreat, "B.5.2.3", "in the element's effect phase")
+    early = node(covered["why"], "B.5.2.5", "Druid 0 protects the beings in field 0412 from MA")
+    step = node(early["why"], "B.5.2.5", "Druid 0 appears in field 0412 at step (ZD) 1 of the "
+                                         "effect phase", "sets in there at step 2: in time")
+    assert (step["facts"]["arrives_step"], step["facts"]["effect_step"]) == (1, 2)
+    assert not [n for n in nodes(covered["why"]) if "Druid 1" in n["says"]]
+    late = node(ruling(result, "protected", being="Fleet 0")["why"], "B.5.2.5",
+                "the protection starts at the moment Druid 1 appears in field 0412",
+                "at step (ZD) 3, after the effect of Maelstrom has set in there at step 2")
+    assert late["facts"]["by"] == "Druid 1"
+    # Both after the effect: each fleet is destroyed, by the one protection of the field
+    # that comes too late, which names both druids and each one's moment.
+    state["protections"][0]["arrives_step"] = 4
+    result = explained(state)
+    why = ruling(result, "destroyed", being="Fleet 2")["why"]
+    too_late = node(why, "B5-INT-4", "Fleet 2's protection from Maelstrom by the presence of its "
+                                     "protectors in field 0412", "at a later moment than its effect")
+    (group,) = too_late["why"]
+    assert group["facts"]["protectors"] == ["Druid 0", "Druid 1"]
+    assert sorted(n["facts"]["arrives_step"] for n in group["why"]) == [3, 4]
+
+
+def test_a_protector_among_the_beings_it_protects_B_5_2_2_B_5_2_5():
+    # Two fleets in 0412 both protect 0412 from the MA from the conflict phase: each is
+    # protected by the other, and its grant says it is one of them.
+    state = {"rulebook": "b5",
+             "beings": [{"id": "Fleet", "type": "fleet", "field": "0412"},
+                        {"id": "Flagship", "type": "fleet", "field": "0412"}],
+             "elements": [{"id": "Maelstrom", "type": "MA", "field": "0412", "destroys": ["fleet"]}],
+             "protections": [{"by": b, "from": "MA", "field": "0412", "arrives": "conflict"}
+                             for b in ("Fleet", "Flagship")]}
+    result = explained(state)
+    for fleet in ("Fleet", "Flagship"):
+        prot = ruling(result, "protected", being=fleet)["why"]
+        granted = node(prot, "B.5.2.2", f"by the presence of the others protecting field 0412 "
+                                        f"({fleet} is one of them)")
+        group = node(granted["why"], "B.5.2.5", "Flagship, Fleet protect the beings in field 0412")
+        assert group["facts"]["protectors"] == ["Flagship", "Fleet"]
+    check_true_of_state(state, pybridge.rule(copy.deepcopy(state), explain=True))
