@@ -303,8 +303,9 @@ class B5(Rulebook):
     # `destroys`, the effects of a protection an effect phase as well): 1,443 classes
     listing_bounds = {"max_beings": 1, "max_elements": 1, "max_orders": 1,
                       "max_protections": 1, "max_features": 2}
-    # diff: no protection, no optional fact (the errata's changes need none)
-    diff_bounds = {"max_protections": 0, "max_features": 0}
+    # diff: no protection and one optional fact (B5-INT-3, which T4-1 brings, reads an
+    # immunity to a CN or WJ, which only a being's own `immune_to`, an optional fact, declares)
+    diff_bounds = {"max_protections": 0, "max_features": 1}
 
     def max_class_size(self, bounds):
         return max(bounds["max_beings"], bounds["max_elements"], bounds["max_orders"],
