@@ -59,6 +59,7 @@ from .geometry import (
     units,
 )
 from .kinds import KINDS
+from .lines import Lines
 
 FACTORS = ("panic", "fear", "terror", "horror")
 CAUSES = ("fear", "terror", "horror")
@@ -621,6 +622,7 @@ class Chronopia(Rulebook):
         index = {m["id"]: i for i, m in enumerate(models)}
         by_id = {m["id"]: m for m in models}
         contact = _base_contact(models, board, cells, index, by_id)
+        lines = Lines(board, models)
         looks, shooters = _lookers(state, board, contact, by_id)
         out += [fact("state_looks", ident) for ident in sorted(looks)]
         measured = set()
@@ -634,11 +636,7 @@ class Chronopia(Rulebook):
                 _measure(out, measured, board, a["id"], b["id"])
                 if in_front(a["position"], a["facing"], b["position"]):
                     out.append(fact("state_in_front", a["id"], b["id"]))
-                near = sorted(set(cells.along(a["id"], b["id"], LINE_REACH)) - {a["id"], b["id"]},
-                              key=index.get)
-                others = [(c, by_id[c]["size"]) for c in near]
-                for c, low, high in _witnesses(board.on_line(a["id"], b["id"], others), a, b,
-                                               by_id):
+                for c, low, high in lines.witnesses(a, b):
                     out += [fact("state_on_line", a["id"], b["id"], c, high),
                             fact("state_on_line_floor", a["id"], b["id"], c, low)]
                     # whether a model on the line is a friend or an enemy (C36-LOS-MODELS,
@@ -658,51 +656,16 @@ class Chronopia(Rulebook):
         return out
 
 
-# Cells of 4 inches find the models near a model or a line (geometry.Cells): bases touch
-# within 3 inches (two size-5 bases), a model on a line of fire is listed when its centre is
-# within 2.5 inches of it (an inch plus a size-5 base's radius; 4 leaves room).
+# Cells of 4 inches find the models near a model (geometry.Cells): bases touch within 3
+# inches (two size-5 bases). What stands on a line of fire: lines.Lines.
 CELL = 4
 CONTACT_REACH = 3
-LINE_REACH = 4
 # C36-PRI-B: an individual within 4 inches of a warband friendly to it.
 JOIN_REACH = 4
 
 
 def _elevation(m):
     return m["elevation"] or 0
-
-
-# What a model on a line of fire can do to it (targeting.lp, shooting.lp): a base touching the
-# line blocks it, an enemy within an inch blocks it (C36-LOS-MODELS), a friend less than half
-# an inch off it leaves no corridor (C36-CORRIDOR); gaps in thousandths.
-ENEMY_GAP = 1000
-CORRIDOR_GAP = 500
-
-
-def _witnesses(found, a, b, by_id):
-    """The models on the line from a to b (``found``: (id, floor, ceil) of the gaps) that the
-    rules can tell apart. A model at the elevation of both ends stands in no dead zone
-    (C36-DEAD: it is never shot over), so all it can do is block the line, for one of the
-    three reasons above: of such models only the first for each reason is listed, and none
-    that blocks for no reason (a long line through a crowd would list its crowd)."""
-    level = _elevation(a)
-    if _elevation(b) != level or a["altitude"] or b["altitude"]:
-        # (a flier's line passes over some models: C36-FLY, asp/chronopia/expressible.lp)
-        return found
-    kept, seen = [], set()
-    for c, low, high in found:
-        model = by_id[c]
-        if _elevation(model) != level:
-            kept.append((c, low, high))
-            continue
-        reasons = {reason for reason, holds in (
-            ("touches", high <= 0),
-            ("enemy", model["army"] != a["army"] and high <= ENEMY_GAP),
-            ("corridor", model["army"] == a["army"] and low < CORRIDOR_GAP)) if holds}
-        if reasons - seen:
-            kept.append((c, low, high))
-            seen |= reasons
-    return kept
 
 
 def _distance_facts(board, a, b):
@@ -774,8 +737,9 @@ def _order_facts(board, a, looked, index):
     unit = {b["id"]: b["unit"] for b in looked}
     lift = {b["id"]: b["altitude"] for b in looked if b["altitude"]}
     out = []
-    for name, order in (("ground", board.order(a["id"], others)),
-                        ("flight", board.order(a["id"], others, lift))):
+    ground = board.order(a["id"], others)
+    for name, order in (("ground", ground),
+                        ("flight", board.order(a["id"], others, lift) if lift else ground)):
         out += [fact(f"state_{name}_order", a["id"], b, rank) for b, rank in order.items()]
         walk = sorted(order, key=lambda b: (order[b], index[b]))
         out += [fact(f"state_{name}_next", a["id"], b, c) for b, c in zip(walk, walk[1:])]

@@ -82,7 +82,17 @@ class Board:
     def order(self, a, others, lift=None):
         """{b: rank} of ``others`` by distance from a plus ``lift[b]`` (a Fraction, inches;
         none: 0), exactly: rank 0 is the nearest, equal measures share a rank."""
-        lift = lift or {}
+        if not lift:
+            # with no lift, sqrt(p) - sqrt(q) has the sign of p - q: the squared distances
+            # (exact integers over one denominator) are the order
+            squares = {b: self._scaled_square(a, b) for b in others}
+            ranks, last, rank = {}, None, -1
+            for b in sorted(others, key=squares.get):
+                if squares[b] != last:
+                    rank += 1
+                ranks[b], last = rank, squares[b]
+            return ranks
+
         def compare(b, c):
             return _sign_root_difference(self.squared(a, b), self.squared(a, c),
                                          lift.get(c, 0) - lift.get(b, 0))
@@ -98,32 +108,46 @@ class Board:
         (id, floor, ceil) of each model whose centre projects strictly between a and b and
         whose base edge may be within an inch of the line: the gap from the line to its
         base edge in thousandths (0 or less: the base touches the line)."""
-        (ax, ay), (bx, by) = self.exact[a], self.exact[b]
-        dx, dy = bx - ax, by - ay
-        length2 = dx * dx + dy * dy
-        if length2 == 0:
+        line = Line(self, a, b)
+        if not line.length2:
             return []
-        reach = math.isqrt(length2) + 1 + self.scale * (1 + int(max(BASE_DIAMETER.values())))
         found = []
         for ident, size in others:
-            cx, cy = self.exact[ident][0] - ax, self.exact[ident][1] - ay
-            if abs(cx) > reach or abs(cy) > reach:
-                continue
-            if not 0 < cx * dx + cy * dy < length2:
-                continue
-            cross = dx * cy - dy * cx
-            low, high = _root_bounds(cross * cross * UNIT * UNIT,
-                                     length2 * self.scale * self.scale)
-            edge = _EDGE[size]
-            if low - edge <= NEAR_LINE:
-                found.append((ident, low - edge, high - edge))
+            gap = line.gap(ident, size)
+            if gap is not None:
+                found.append((ident, *gap))
         return found
+
+
+class Line:
+    """The segment from model a to model b of a board, in its exact integers: the gap from
+    it to a model's base (:meth:`gap`)."""
+
+    def __init__(self, board, a, b):
+        self.board = board
+        (self.ax, self.ay), (bx, by) = board.exact[a], board.exact[b]
+        self.dx, self.dy = bx - self.ax, by - self.ay
+        self.length2 = self.dx * self.dx + self.dy * self.dy
+        self.divisor = self.length2 * board.scale * board.scale
+
+    def gap(self, ident, size):
+        """(floor, ceil) of the gap from the line to the base edge of a model of size class
+        ``size`` (in thousandths; 0 or less: the base touches the line) when its centre
+        projects strictly between the ends and the gap may be an inch or less; else None."""
+        x, y = self.board.exact[ident]
+        cx, cy = x - self.ax, y - self.ay
+        if not 0 < cx * self.dx + cy * self.dy < self.length2:
+            return None
+        cross = self.dx * cy - self.dy * cx
+        low, high = _root_bounds(cross * cross * UNIT * UNIT, self.divisor)
+        edge = _EDGE[size]
+        return (low - edge, high - edge) if low - edge <= NEAR_LINE else None
 
 
 class Cells:
     """The models of a board in square cells of ``side`` inches, to find the models near a
-    model or near a segment without visiting every model (a battle's pairs grow with the
-    square of its models; the models near one of them do not)."""
+    model without visiting every model (a battle's pairs grow with the square of its
+    models; the models near one of them do not)."""
 
     def __init__(self, board, side):
         self.board = board
@@ -141,33 +165,6 @@ class Cells:
         for i in range((x - r) // self.side, (x + r) // self.side + 1):
             for j in range((y - r) // self.side, (y + r) // self.side + 1):
                 found += self.cells.get((i, j), ())
-        return found
-
-    def along(self, a, b, reach):
-        """The models whose centre may be within ``reach`` inches of the segment from a to b:
-        a superset, to be checked exactly. The cells are walked along the segment's longer
-        axis, each strip of cells from the segment's extent over it, widened by ``reach``."""
-        r, s = reach * self.board.scale, self.side
-        (ax, ay), (bx, by) = self.board.exact[a], self.board.exact[b]
-        swap = abs(by - ay) > abs(bx - ax)
-        if swap:
-            ax, ay, bx, by = ay, ax, by, bx
-        if bx < ax:
-            ax, ay, bx, by = bx, by, ax, ay
-        dx, dy = bx - ax, by - ay
-        found = []
-        for i in range((ax - r) // s, (bx + r) // s + 1):
-            # centres in the strip i*s <= x < (i+1)*s are near segment points with x in lo..hi
-            lo, hi = max(ax, i * s - r), min(bx, (i + 1) * s + r)
-            if lo > hi:
-                continue
-            if dx:
-                y1, y2 = ay + dy * (lo - ax) // dx, ay + dy * (hi - ax) // dx
-            else:
-                y1, y2 = ay, by
-            low, high = min(y1, y2) - 1 - r, max(y1, y2) + 1 + r
-            for j in range(low // s, high // s + 1):
-                found += self.cells.get((j, i) if swap else (i, j), ())
         return found
 
 
