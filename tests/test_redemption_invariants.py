@@ -91,9 +91,9 @@ MUTANTS = [
     # immunity has no effect at all in a larger battle
     ("RED-INV-4b", "", ("RED-IMM-1",), None),
     ("RED-INV-4b", "", ("RED-IMM-1",), "negative_counts"),
-    # a card of one's own alignment on a character one is immune to is ignored too: its
-    # negative bonus no longer lowers the strength faced
-    ("RED-INV-4b", "", ("RED-IMM-6",), None),
+    # a card's strength no longer part of the character it is played on: an immune
+    # character faces the cards on its opponent (RED-INT-1 forgotten)
+    ("RED-INV-4b", "", ("RED-INT-1",), None),
     # an immune character is always being defeated
     ("RED-INV-5", 'ruled_by(being_defeated(D), "RED-BAT-1") :- immune_to(D, _), in_battle(D), '
                   'fighting.', (), None),
@@ -123,8 +123,9 @@ def test_RED_INV_1_RED_INV_2_RED_INV_3_RED_INV_4a_RED_INV_4b_RED_INV_5_each_have
 # whole when its total is negative) is right in that edition and wrong in the literal one.
 # With a card bonus of -2 it makes a difference that one direction of RED-BAT-1 sees: a hero
 # of strength 1 carrying an evil card of -2 (total -1) counts -1 whole under negative_counts,
-# but only the evil card's -2 in the literal edition (RED-IMM-6 keeps it), so the immune evil
-# character faces more under negative_counts.
+# and not at all in the literal edition (the evil card goes with the hero's strength, which
+# the immune evil character leaves out whole: "the strength of the characters that it is not
+# immune to"), so the immune evil character faces less under negative_counts.
 NEGATIVE_COUNTS_UNGUARDED = ('negative_counts(D, A) :- not one_on_one, immune_to(D, A), '
                              'in_battle(D), in_battle(A), negative_total(A).')
 

@@ -302,8 +302,10 @@ def test_reference_card_chain():
     # [RED-INT-1] Heroes H 3/1, K 2/2; evil E 4/5 with "Sword" (evil +3/+1) on E,
     # "Gem" (neutral +2) on Sword, "Halo" (good +4) on Sword. H immune to E.
     # Evil strength 4+3+2+4 = 13, evil toughness 5+1 = 6; heroes 5 / toughness 3.
-    # S(H) = 13 - (4+3+2) = 4 (Halo is H's alignment: never covered) >= 3 defeated;
-    # S(K) = 13 >= 3 defeated; S(E) = 5 < 6 not -> evil_winning, RED-BAT-1 (n=3).
+    # [RED-BAT-1] "the total strength of the characters that it is not immune to": H is
+    # immune to E, the only evil character, so S(H) = 0 (Halo goes with E's strength,
+    # whatever its alignment) < 3 stands; S(K) = 13 >= 3 defeated; S(E) = 5 < 6 not ->
+    # stalemate, RED-BAT-1 (n=3).
     doc = doc_of([ch("H", "good", 3, 1), ch("K", "good", 2, 2), ch("E", "evil", 4, 5)],
                  cards=[{"id": "Sword", "alignment": "evil", "played_on": "E",
                          "strength": 3, "toughness": 1},
@@ -314,14 +316,14 @@ def test_reference_card_chain():
                  immunities=[{"holder": "H", "to": "E"}])
     r = rule_battle(doc)
     assert (r["battle_state"], r["being_defeated"], r["procedure"]) == \
-        ("evil_winning", {"H", "K"}, "RED-BAT-1")
+        ("stalemate", {"K"}, "RED-BAT-1")
     check(doc)
 
 
 def test_reference_chain_through_own_alignment_card():
-    # [RED-INT-1, RED-IMM-6] D 1/3 (good) immune to A 1/9 (evil); good "Y" +2 on A, neutral
-    # "Z" +5 on Y. Y is D's alignment (never covered), but Z is transitively on A and is
-    # not D's alignment, so it is covered: S(D) = 1+2+5 - (1+5) = 2 < 3, not defeated.
+    # [RED-INT-1, RED-IMM-3] D 1/3 (good) immune to A 1/9 (evil); good "Y" +2 on A, neutral
+    # "Z" +5 on Y. One on one, A's strength 1+2+5 = 8 (every card on it, Y of D's alignment
+    # too) is treated as zero against D: 0 < 3, not defeated.
     # S(A) = 1 < 9, not defeated -> stalemate; RED-IMM-3 cited (D immune to A, n=2).
     doc = doc_of([ch("D", "good", 1, 3), ch("A", "evil", 1, 9)],
                  cards=[{"id": "Y", "alignment": "good", "played_on": "A", "strength": 2},

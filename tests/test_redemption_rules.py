@@ -422,12 +422,15 @@ def test_RED_INT_1_cited_when_a_played_on_card_is_left_out():
         "RED-IMM-1", "RED-BAT-1", "RED-INT-1"]
 
 
-def test_RED_INT_1_a_good_card_on_an_evil_character_still_counts_against_its_holder():
-    # RED-IMM-6: H1 cannot be immune to the good Banner even though it is played on E1.
+def test_RED_INT_1_a_good_card_on_an_evil_character_goes_with_its_strength():
+    # RED-BAT-1 "the total strength of the characters that it is not immune to": the good
+    # Banner is part of E1's strength (RED-INT-1), and H1 is immune to E1, a character, not
+    # to the Banner (RED-IMM-6 is about immunities to cards). H1 faces E2's 0 < 4 and stands;
+    # H2 faces E1's 4 >= 4 (the boundary) and falls.
     doc = state([hero("H1", 0, 2), hero("H2", 0, 2), evil("E1", 0, 9), evil("E2", 0, 9)],
                 cards=[{"id": "Banner", "alignment": "good", "played_on": "E1", "strength": 4}],
                 immunities=[{"holder": "H1", "to": "E1"}])
-    assert defeated(rule(doc)) == {"H1", "H2"}   # 4 >= 4 against both
+    assert defeated(rule(doc)) == {"H2"}
 
 
 # --- RED-INT-2 -----------------------------------------------------------------------------

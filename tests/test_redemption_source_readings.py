@@ -214,12 +214,14 @@ def test_RED_IMM_1_and_RED_INT_1_cited_by_the_battle_state_an_immunity_to_a_card
         "RED-IMM-1", "RED-BAT-0", "RED-BAT-2", "RED-INT-1"]
 
 
-def test_RED_IMM_6_cited_when_an_own_alignment_card_on_an_immune_to_character_counts():
-    # H1 2/2 immune to E1 3/3, which carries a good Banner +2; H2 2/2; E2 2/3. RED-BAT-1 with
-    # the docs/rulebooks/redemption.md's reading: H1 still faces the Banner (RED-IMM-6) and E2: 2 + 2 = 4 >= 4.
+def test_RED_BAT_1_an_own_alignment_card_on_an_immune_to_character_is_left_out_with_it():
+    # H1 2/2 immune to E1 3/3, which carries a good Banner +2; H2 2/2; E2 2/3. RED-BAT-1
+    # "the total strength of the characters that it is not immune to": H1 faces E2 alone,
+    # 2 < 4, and stands; E1's strength goes whole, the Banner with it (issue 52, item 6).
+    # H2 faces 3 + 2 + 2 = 7 >= 4 and falls.
     doc = state([hero("H1", 2, 2), hero("H2", 2, 2), evil("E1", 3, 3), evil("E2", 2, 3)],
                 cards=[{"id": "Banner", "alignment": "good", "played_on": "E1", "strength": 2}],
                 immunities=[{"id": "w", "holder": "H1", "to": "E1"}])
     result = rule(doc)
-    assert "H1" in defeated(result)
-    assert "RED-IMM-6" in because(result, "being_defeated", character="H1")
+    assert defeated(result) == {"H2"}
+    assert "RED-IMM-6" not in because(result, "being_defeated", character="H2")

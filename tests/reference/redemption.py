@@ -49,9 +49,11 @@ def rule_battle(doc):
     RED-INT-1.
 
     [RED-IMM-1, RED-IMM-6, RED-INT-1] Defender D is immune to contribution X (a character
-    card or a card in its chain) when X is not D's alignment (neutral never is) and an
-    active immunity of D names X or a card X is (transitively) played on, that named card
-    itself not being of D's alignment (RED-IMM-6: such an immunity has no effect).
+    card or a card in its chain) when an active immunity of D names the character X counts
+    for (its whole strength: every card on it, whatever its alignment, RED-BAT-1's "strength
+    of the characters"), or names X or a card X is (transitively) played on and X is not
+    D's alignment (neutral never is), that named card itself not being of D's alignment
+    (RED-IMM-6: such an immunity has no effect).
 
     [RED-BAT-1] S(D) = opposing side's total strength minus the contributions D is immune
     to; T(D) = the toughness total of D's side; D is being defeated iff S(D) >= T(D). The
@@ -163,11 +165,11 @@ def rule_battle(doc):
         targets = named.get(d)
         if targets:
             # [RED-IMM-1, RED-INT-1] leave out each covered opposing contribution once.
-            seen = set()
             ignored = 0
             left_out = False
             cards_left_out = False
             immune_to_char = None
+            covered = set()
             for t in targets:
                 r = root.get(t)
                 if r is None or r not in in_battle or align[r] != other:
@@ -177,14 +179,17 @@ def rule_battle(doc):
                 stack = [t]
                 while stack:
                     x = stack.pop()
-                    if x in seen:
-                        continue
-                    seen.add(x)
-                    if align[x] != side and x not in self_ignored:  # [RED-IMM-6]
-                        ignored += strength[x]
-                        left_out = True
-                        cards_left_out = cards_left_out or x != r
+                    # [RED-BAT-1, RED-IMM-3] a character D is immune to is left out whole,
+                    # every card on it whatever its alignment; [RED-IMM-6] through a card,
+                    # not a card of D's own alignment
+                    if t == r or align[x] != side:
+                        covered.add(x)
                     stack.extend(children.get(x, ()))
+            for x in covered:
+                if x not in self_ignored:
+                    ignored += strength[x]
+                    left_out = True
+                    cards_left_out = cards_left_out or x != root.get(x)
             s -= ignored
             if left_out:
                 affected = True
