@@ -95,14 +95,14 @@ CHRONOPIA = {
         cites={("hit_number", "Archer", "Troll", 10): ["C36-HIT", "C36-MELEE", "C-INT-2"],
                ("friendly_fire_number", "Archer", "Sword 1", 14): ["C36-MELEE", "C-INT-2"]},
         chances={"into the melee": {"excellent": 1, "hit": 9, "miss_test_friend": 9,
-                                    "random_friend_hit": 1}}),
+                                    "fumble_random_friend_hit": 1}}),
     "shooting_into_melee_friend_unseen.yaml": dict(
         only={"legal_target": {("legal_target", "Archer", "Troll", False)},
               "hit_number": {("hit_number", "Archer", "Troll", 11)},
               "friendly_fire_number": set()},
         cites={("hit_number", "Archer", "Troll", 11): ["C36-HIT", "C36-MELEE"]},
         chances={"into the melee": {"excellent": 1, "hit": 10, "miss": 8,
-                                    "random_friend_hit": 1}}),
+                                    "fumble_random_friend_hit": 1}}),
     "flier.yaml": dict(
         only={"legal_target": {("legal_target", "Archer", "Bat", False)},
               "target_refused": {("target_refused", "Archer", "Rider", "enemy_within_12")},
@@ -118,11 +118,11 @@ CHRONOPIA = {
                ("resist_number", "Shaman", "Knight", 5): ["C37-RESIST"]}),
     "terror_facing_horror.yaml": dict(
         only={"morale_test": {("morale_test", "Wraith", "horror", "terror", 10),
-                              ("morale_test", "Ghoul", "horror", "terror", 7)},
+                              ("morale_test", "Ghoul", "horror", "horror", 7)},
               "immune": {("immune", "Wraith", "fear")}},
         cites={("morale_test", "Wraith", "horror", "terror", 10): ["C38-IMM-TERROR"],
                ("immune", "Wraith", "fear"): ["C38-IMM-TERROR"],
-               ("morale_test", "Ghoul", "horror", "terror", 7): ["C38-IMM-FEAR"]}),
+               ("morale_test", "Ghoul", "horror", "horror", 7): ["C38-IMM-FEAR"]}),
 }
 
 

@@ -609,21 +609,19 @@ def test_C38_HORROR_pass_by_a_model_immune_to_fear_leaves_it_unaffected():
     assert outcome(d) == {"unaffected"}
 
 
-@pytest.mark.parametrize("x, tested", [(4, True), (4.1, False)])
-def test_C38_HORROR_a_fear_causer_in_a_mixed_unit_treats_horror_as_terror(x, tested):
-    # The fear-causing model takes its own test as terror (C38-IMM-FEAR), so terror's radius
-    # (causer size 2: 4 inches) applies to it; the other model tests horror at any distance.
-    # The Troll stands level with the Hound (y = 2), x inches from it; the Cultist at (0, 0).
+@pytest.mark.parametrize("x", [4, 4.1, 20])
+def test_C38_HORROR_a_fear_causer_in_a_mixed_unit_keeps_horrors_trigger(x):
+    # "Horrorauslösende Figuren zwingen jeder Figur das Sichtlinie zu ihnen hat eine
+    # Moralprobe auf": the fear-causing model treats only "die Effekte von Horror" as terror's
+    # (C38-IMM-FEAR, issue 52), not the factor: it tests at any distance in sight, as the
+    # other model does, each on its own LD. The Troll stands level with the Hound (y = 2), x
+    # inches from it; the Cultist at (0, 0).
     models = [model("Cultist", y=0, unit="Cult", ld=7),
               model("Hound", y=2, unit="Cult", ld=10, causes="fear"),
               causer(x=x, y=2, causes="horror")]
     d = doc(models, morale("Cult", "horror", causer="Troll"))
-    found = tuples(rule(d))
-    assert ("morale_test", "Cultist", "horror", "horror", 7) in found
-    if tested:
-        assert ("morale_test", "Hound", "horror", "terror", 10) in found
-    else:
-        assert ("no_test", "Hound", "horror", "out_of_reach") in found
+    assert tuples(rule(d)) == {("morale_test", "Cultist", "horror", "horror", 7),
+                               ("morale_test", "Hound", "horror", "horror", 10)}
 
 
 # --- C38-HORROR-TABLE --------------------------------------------------------------------------
@@ -696,16 +694,25 @@ def test_C38_IMM_FEAR_terror_treated_as_fear_uses_the_fear_radius():
     assert tuples(rule(d)) == {("no_test", "Spears", "terror", "out_of_reach")}
 
 
-def test_C38_IMM_FEAR_horror_treated_as_terror():
-    # "... und die Effekte von Horror wie die von Schrecken": one test for the unit (terror's
-    # rule), within terror's radius (size 2: 4 inches), terror's results.
-    d = doc(spears(2, ld=(9, 7), causes="fear") + [causer(x=4, causes="horror")],
-            morale("Spears", "horror", causer="Troll", roll=1))
-    assert tuples(rule(d)) == {("morale_test", "Spears", "horror", "terror", 9),
-                               ("outcome", "q", "hatred_unbreakable")}
-    far = doc(spears(2, ld=(9, 7), causes="fear") + [causer(x=4.1, causes="horror")],
-              morale("Spears", "horror", causer="Troll"))
-    assert tuples(rule(far)) == {("no_test", "Spears", "horror", "out_of_reach")}
+def test_C38_IMM_FEAR_horror_effects_treated_as_terror():
+    # "... und die Effekte von Horror wie die von Schrecken" (the effects, where the same
+    # sentence says "den Faktor Schrecken"): horror's trigger stays, "jeder Figur das
+    # Sichtlinie zu ihnen hat" (each model, at any distance: 4.1 inches is outside terror's
+    # radius of 4); a failure gives terror's effects, not the horror table; a pass leaves it
+    # "nur von Furcht erfasst", and a fear-causer is immune to fear; the 1 is horror's.
+    d = doc(spears(1, ld=(9,), causes="fear") + [causer(x=4.1, causes="horror")],
+            morale("Spears", "horror", causer="Troll", roll=10, table_roll=3))
+    assert tuples(rule(d)) == {("morale_test", "Spears 1", "horror", "horror", 9),
+                               ("outcome", "q", "terrified")}
+    for roll, result in ((9, "unaffected"), (1, "steel_nerves"), (20, "removed")):
+        d = doc(spears(1, ld=(9,), causes="fear") + [causer(x=4.1, causes="horror")],
+                morale("Spears", "horror", causer="Troll", roll=roll))
+        assert outcome(d) == {result}, roll
+    # two fear-causers: a test each, on its own LD (no dice: two tests)
+    both = doc(spears(2, ld=(9, 7), causes="fear") + [causer(x=4, causes="horror")],
+               morale("Spears", "horror", causer="Troll"))
+    assert tuples(rule(both)) == {("morale_test", "Spears 1", "horror", "horror", 9),
+                                  ("morale_test", "Spears 2", "horror", "horror", 7)}
 
 
 def test_C38_IMM_FEAR_needs_every_model_to_cause_fear():
@@ -768,6 +775,9 @@ def test_C38_IMM_HORROR_no_causer_tests_against_its_own_factor_or_a_lower_one(ow
     if RANK[factor] <= RANK[own]:
         assert found == {("immune", "Beast", factor)}
     else:
-        # A lower causer facing a higher factor treats it one step down.
-        lower = {2: "fear", 3: "terror"}[RANK[factor]]
+        # A lower causer facing a higher factor treats it one step down, except a fear-causer
+        # facing horror: it treats only horror's "Effekte" as terror's, so its test is
+        # horror's (C38-IMM-FEAR, issue 52).
+        lower = "horror" if (own, factor) == ("fear", "horror") else \
+            {2: "fear", 3: "terror"}[RANK[factor]]
         assert ("morale_test", "Beast", factor, lower, 9) in found

@@ -194,13 +194,14 @@ def test_C36_MELEE_a_miss_with_no_friend_in_sight_is_a_plain_miss():
     # friend in contact still applies ("Für jede befreundete Einheit im Nahkampf (bzw.
     # Basekontakt) mit dem Ziel, wird eine 1 vom FW-Wert abgezogen"): 12 - 1 = 11. Faces: 1
     # hits the intended target (excellent: 11 > 3), 2..11 hit, 12..19 miss, 20 hits a random
-    # friendly model ("eine zufällig bestimmte befreundete Figur", no LOS named).
+    # friendly model ("eine zufällig bestimmte befreundete Figur", no LOS named) and is a
+    # fumble (the shot is made "wie gewöhnlich": issue 52).
     result = rule(troll_with_friend_behind())
     assert value(result, "hit_number") == 11
     assert of(result, "friendly_fire_number") == set()
-    assert chances(result) == {"excellent": 1, "hit": 10, "miss": 8, "random_friend_hit": 1}
+    assert chances(result) == {"excellent": 1, "hit": 10, "miss": 8, "fumble_random_friend_hit": 1}
     assert outcome(rule(troll_with_friend_behind(roll=12))) == "miss"
-    assert outcome(rule(troll_with_friend_behind(roll=20))) == "random_friend_hit"
+    assert outcome(rule(troll_with_friend_behind(roll=20))) == "fumble_random_friend_hit"
 
 
 def test_C36_MELEE_friends_in_contact_all_out_of_sight_by_sight_entries():

@@ -304,12 +304,13 @@ def test_spells_and_morale_tests_are_worded_below_and_beside():
     assert any("Shaman casts on 11 or less." in line for line in lines)
     assert any("Knight resists Shaman's spell on 5 or less." in line for line in lines)
     # terror_facing_horror: "the Wraith tests the Lich's horror as terror on 10 ...; it is
-    # immune to the Hound's fear ...; the Ghoul tests the Lich's horror as terror on 7"
+    # immune to the Hound's fear ...; the Ghoul tests horror on 7" (a fear-causer treats only
+    # horror's effects as terror's, issue 52)
     root = parsed(example("terror_facing_horror"))
     lines = texts(root)
     assert any("Wraith tests horror as terror on 10 or less." in line for line in lines)
     assert any("Wraith is immune to fear." in line for line in lines)
-    assert any("Ghoul tests horror as terror on 7 or less." in line for line in lines)
+    assert any("Ghoul tests horror on 7 or less." in line for line in lines)
     assert "immune to fear" in words(root, "Wraith")
     links = {line.get("data-link") for line in root.iter(f"{SVG}line") if line.get("data-link")}
     assert {"Lich|Wraith", "Hound|Wraith", "Lich|Ghoul"} <= links

@@ -199,14 +199,17 @@ def test_terror_facing_horror_C38_IMM():
     assert addends(terror["facts"], "seeing") == [("Wraith", 4)]
     node(wraith, "C38-HORROR", "Lich causes horror")
     ghoul = ruling(result, "morale_test", unit="Ghoul")["why"]
-    node(ghoul, "C38-IMM-FEAR", "causes fear", "treats horror as terror")
-    # The Ghoul at (0, -2): sqrt(4^2 + 2^2) = 4.4721.
-    assert addends(node(ghoul, "C38-TERROR", "6 inches")["facts"], "seeing") == \
-        [("Ghoul", 4.473)]
+    node(ghoul, "C38-IMM-FEAR", "causes fear", "the effects of horror, not the factor",
+         "at any distance")
+    # The Ghoul at (0, -8): sqrt(4^2 + 8^2) = 8.9443, rounded up to the thousandth; horror's
+    # trigger is line of sight, with no radius.
+    assert node(ghoul, "C38-HORROR", "a horror test is due")["facts"]["distance"] == 8.945
     node(ruling(result, "immune", unit="Wraith", factor="fear")["why"], "C38-IMM-TERROR",
          "immune to fear and terror")
-    node(chance(result, "passed", "ghoul sees the lich"),
-         "C38-TERROR", "2 to 7")
+    # LD 7: 2 to 7 pass, leaving it "only" afraid, and it is immune to fear; 8 to 19 fail,
+    # with terror's effects
+    node(chance(result, "unaffected", "ghoul sees the lich"), "C38-HORROR", "2 to 7")
+    node(chance(result, "terrified", "ghoul sees the lich"), "C38-IMM-FEAR", "8 to 19")
 
 
 def test_twelve_inch_rule_C36_PRI_D_C_INT_1():
