@@ -203,12 +203,14 @@ ANALYSIS = [
 ]
 # Commands another test runs too (shared_results): one of their runs is that one, made in a
 # test process under its own hash seed (random: PYTHONHASHSEED is not set for the tests), the
-# others in subprocesses. chronopia's default diff takes 12 s a run; b5's and redemption's
+# others in subprocesses. chronopia's default diff takes 12 s a run (b5's is
+# tests/test_b5_analysis.py's); b5's and redemption's
 # default listings take a minute or more a run, so they are listed smaller here (36 and 251
 # classes, a few seconds a run): hash order is the same code at any bound, and
 # tests/test_listing_defaults.py lists each at its defaults once.
 # The small checks and errata are tests/test_report_every_analysis.py's runs.
 SHARED_RUNS = {("diff", "chronopia", "--from", "crit_3_or_less", "--to", "crit_exactly_3"),
+               ("diff", "b5", "--from", "original", "--to", "errata"),
                *(args for args in ANALYSIS if args[0] in ("check", "errata"))}
 
 
