@@ -78,9 +78,11 @@ def test_errata_b5_finds_the_king_and_the_cn_wj_immunity(runner):
     assert {"B.5.2.8", "T4-11"} <= set(king["rules"])
     beings, elements = _types(king["witness"])
     assert "K" in beings and "WJ" in elements
-    # the change wins for rulings (B5-INT-2): no king protection in errata, some in original
-    errata = [r for r in rulings(king["witness"]) if r["kind"] == "protected"]
-    original = [r for r in rulings(king["witness"], "original") if r["kind"] == "protected"]
+    # the change wins for rulings (B5-INT-2): no king protection in errata, some in original,
+    # from the WJ's petrification («vor der Versteinerung einer WJ», B.5.2.8)
+    kinds = ("protected", "protected_from_effect")
+    errata = [r for r in rulings(king["witness"]) if r["kind"] in kinds]
+    original = [r for r in rulings(king["witness"], "original") if r["kind"] in kinds]
     assert errata == [] and original and "B.5.2.8" in original[0]["because"]
 
     cn_wj = found["B5-ERR-2"]
@@ -167,19 +169,23 @@ def test_diff_b5_has_changed_states_for_every_row_the_errata_change(runner):
                      if rule in editions[e]]
             assert any(rule in r["because"] for side in sides for r in change[side]) or any(
                 rule in r["why_not"] for r in change["lost"] + change["gained"]), (rule, change)
+    # B.5.2.8's king is protected from the WJ's petrification («vor der Versteinerung»)
+    kinds = ("protected", "protected_from_effect")
     king = [c for c in report["changed"] if _types(c["witness"]) == ({"K"}, {"WJ"})
-            and any(r["kind"] == "protected" for r in c["before"])
-            and not any(r["kind"] == "protected" for r in c["after"])]
+            and any(r["kind"] in kinds for r in c["before"])
+            and not any(r["kind"] in kinds for r in c["after"])]
     why_nots = {"T4-11", "B5-INT-2"}
     assert king and all("B.5.2.8" in c["rules"] and why_nots <= set(c["rules"]) for c in king)
     for c in king:
         assert why_nots <= {i for _, i in why_not_atoms(c["witness"], "errata")}
     assert all("B.5.2.8" in r["because"] for c in king for r in c["rulings_before"]
-               if r["kind"] == "protected")
-    # with one optional fact the king's destruction cites T4-11 itself
+               if r["kind"] in kinds)
+    # with two optional facts (a petrification that destroys the king) the king's destruction
+    # cites T4-11 itself
     result = run(runner, "diff", "b5", "--from", "original", "--to", "errata", "--orders", "0",
-                 "--features", "1", "--format", "json")
-    assert any("T4-11" in c["rules"] for c in json.loads(result.stdout)["changed"])
+                 "--protections", "0", "--features", "2", "--format", "json")
+    assert any("T4-11" in r["because"] for c in json.loads(result.stdout)["changed"]
+               for r in c["rulings_after"] if r["kind"] == "destroyed")
 
 
 def why_not_atoms(doc, edition):

@@ -46,28 +46,62 @@ B5 = {
                ("main_conflict_lost", "Entdeckung 3"): ["B.5.2.6"]}),
     "retreat_field_and_none.yaml": dict(
         only={"immune": {("immune", GALLEY, MAEL)},
-              "protected": {("protected", NORTH, MAEL, "movement"),
-                            ("protected", SOUTH, MAEL, "movement")},
+              "protected": set(),
+              "protected_from_effect": {
+                  ("protected_from_effect", NORTH, MAEL, "sinking", "movement"),
+                  ("protected_from_effect", SOUTH, MAEL, "sinking", "movement")},
               "must_retreat": {("must_retreat", NORTH, MAEL)},
               "destroyed": {("destroyed", SOUTH, MAEL)},
               "order_refused": set(), "main_conflict_lost": set(), "entry_forbidden": set()},
         has={("only_retreat_from", NORTH, "effect")},
         cites={("immune", GALLEY, MAEL): ["B.5.1", "B.5.2.8", "B5-INT-1"],
-               ("protected", NORTH, MAEL, "movement"): ["B.5.2.8", "B5-INT-1"],
-               ("protected", SOUTH, MAEL, "movement"): ["B.5.2.8", "B5-INT-1"],
+               ("protected_from_effect", NORTH, MAEL, "sinking", "movement"):
+                   ["B.5.2.4", "B.5.2.8", "B5-INT-1"],
+               ("protected_from_effect", SOUTH, MAEL, "sinking", "movement"):
+                   ["B.5.2.4", "B.5.2.8", "B5-INT-1"],
                ("must_retreat", NORTH, MAEL): ["B.5.2.7", "B5-INT-4"],
                ("only_retreat_from", NORTH, "effect"): ["B.5.2.7"],
                ("destroyed", SOUTH, MAEL): ["B.5.2.7", "B5-INT-4"]}),
+    "galley_sinking_only.yaml": dict(
+        exact={("immune", GALLEY, MAEL),
+               ("protected_from_effect", NORTH, MAEL, "sinking", "movement"),
+               ("subject_to_effect", NORTH, MAEL, "whirl"), ("destroyed", NORTH, MAEL)},
+        cites={("protected_from_effect", NORTH, MAEL, "sinking", "movement"):
+               ["B.5.2.4", "B.5.2.8", "B5-INT-1"],
+               ("subject_to_effect", NORTH, MAEL, "whirl"): ["B.5.2.4"],
+               ("destroyed", NORTH, MAEL): ["B.5.2.3"]}),
+    "inactive_cn_no_ban.yaml": dict(
+        exact={("protected", UNICORN, "Pest 0520", "movement"),
+               ("protected", UNICORN, "Chaosnebel", "movement"),
+               ("must_retreat", UNICORN, "Pest 0520"), ("only_retreat_from", UNICORN, "effect")},
+        cites={("protected", UNICORN, "Chaosnebel", "movement"): ["T4-8"],
+               ("must_retreat", UNICORN, "Pest 0520"): ["B.5.2.7"]}),
+    "hindered_with_a_free_retreat_field.yaml": dict(
+        exact={("protected", UNICORN, "Pest 0520", "movement"),
+               ("protected", UNICORN, "Chaosnebel", "movement"),
+               ("entry_forbidden", UNICORN, "0521"),
+               ("must_retreat", UNICORN, "Pest 0520"), ("only_retreat_from", UNICORN, "effect")},
+        cites={("entry_forbidden", UNICORN, "0521"): ["T4-1"],
+               ("must_retreat", UNICORN, "Pest 0520"): ["B.5.2.7"]}),
+    "apparition_active_later.yaml": dict(
+        exact={("protected", UNICORN, "Chaosnebel", "movement"),
+               ("protected", "Flotte Kranich", "Chaosnebel", "movement"),
+               ("must_retreat", "Flotte Kranich", "Chaosnebel"),
+               ("only_retreat_from", "Flotte Kranich", "effect")},
+        cites={("must_retreat", "Flotte Kranich", "Chaosnebel"): ["B.5.2.7"],
+               ("protected", UNICORN, "Chaosnebel", "movement"): ["T4-8"]}),
     "king_wj_errata.yaml": dict(
         edition="errata",
         exact={("destroyed", KING, WJ)},
         cites={("destroyed", KING, WJ): ["B.5.2.3"]}),
     "king_wj_original.yaml": dict(
         edition="original",
-        exact={("protected", KING, WJ, "movement"), ("must_retreat", KING, WJ),
+        exact={("protected_from_effect", KING, WJ, "petrification", "movement"),
+               ("subject_to_effect", KING, WJ, "curse"), ("must_retreat", KING, WJ),
                ("only_retreat_from", KING, "effect")},
-        cites={("protected", KING, WJ, "movement"): ["B.5.2.1", "B.5.2.2", "B.5.2.8",
-                                                     "B5-INT-1"],
+        cites={("protected_from_effect", KING, WJ, "petrification", "movement"):
+               ["B.5.2.1", "B.5.2.2", "B.5.2.4", "B.5.2.8", "B5-INT-1"],
+               ("subject_to_effect", KING, WJ, "curse"): ["B.5.2.4"],
                ("must_retreat", KING, WJ): ["B.5.2.7", "B5-INT-4"],
                ("only_retreat_from", KING, "effect"): ["B.5.2.7"]}),
     "protected_too_late_to_be_banned.yaml": dict(

@@ -595,50 +595,101 @@ def test_B_5_2_7_apparition_that_does_not_destroy_the_being_asks_nothing_of_it()
 
 # --- B.5.2.8 examples -----------------------------------------------------------------------
 
-def _king(order=False):
+# The WJ petrifies kings by its named effect "petrification" (the name the chapter's example
+# gives it, B.5.2.8 "vor der Versteinerung einer WJ"); the king's protection is from that
+# effect only (B.5.2.1 "einer bestimmten Wirkung eines Elements", B.5.2.4 "teilweise für nur
+# bestimmte Wirkungen").
+PETRIFICATION = [{"name": "petrification", "destroys": ["K"]}]
+KING_PROTECTED = ("protected_from_effect", "König Ardan", "Jungfrau", "petrification", "movement")
+
+
+def _king(order=False, **wj):
+    wj = wj or {"effects": PETRIFICATION}
     if order:
         return state([being("König Ardan", "K", "0814")],
-                     [element("Jungfrau", "WJ", "0815", destroys=["K"])],
+                     [element("Jungfrau", "WJ", "0815", **wj)],
                      orders=[move("o1", "König Ardan", "0815")])
     return state([being("König Ardan", "K", "0815")],
-                 [element("Jungfrau", "WJ", "0815", destroys=["K"])])
+                 [element("Jungfrau", "WJ", "0815", **wj)])
 
 
 def test_B_5_2_8_king_protected_from_the_wj_in_the_original_edition():
-    # "Ein König ist geschützt vor der Versteinerung einer WJ" (no T4-11 in the original).
+    # "Ein König ist geschützt vor der Versteinerung einer WJ" (no T4-11 in the original): from
+    # the petrification, for the whole turn; it is what destroys him, so he must retreat.
     result = rule(_king(), "original")
-    assert rulings(result) == {("protected", "König Ardan", "Jungfrau", "movement")} | \
-        must_retreat_set("König Ardan", "Jungfrau")
-    cites(result, ("protected", "König Ardan", "Jungfrau", "movement"), "B.5.2.1", "B.5.2.2",
-          "B.5.2.8", "B5-INT-1")
+    assert rulings(result) == {KING_PROTECTED} | must_retreat_set("König Ardan", "Jungfrau")
+    cites(result, KING_PROTECTED, "B.5.2.1", "B.5.2.2", "B.5.2.4", "B.5.2.8", "B5-INT-1")
+
+
+def test_B_5_2_8_king_protected_from_the_petrification_only_not_from_the_wj():
+    # "vor der Versteinerung einer WJ", not "vor der WJ": a WJ that destroys the king as a
+    # whole (no effect of it is named the petrification) is not guarded by the example, and
+    # a WJ's other effect still applies to him (B.5.2.4 "teilweise für nur bestimmte
+    # Wirkungen"): original edition, where B.5.2.8 stands.
+    whole = rule(_king(destroys=["K"]), "original")
+    assert rulings(whole) == {("destroyed", "König Ardan", "Jungfrau")}
+    curse = rule(_king(effects=PETRIFICATION + [{"name": "curse", "destroys": ["K"]}]),
+                 "original")
+    assert rulings(curse) == {KING_PROTECTED, ("destroyed", "König Ardan", "Jungfrau"),
+                              ("subject_to_effect", "König Ardan", "Jungfrau", "curse")}
 
 
 def test_B_5_2_8_king_moving_into_a_wj_field_refused_in_the_original_edition():
-    # Protected, not immune, active destroying WJ: B.5.2.6 refuses the move; T4-1 is not in
-    # force, so no entry_forbidden.
+    # Protected from the petrification, the WJ's one destroying effect, not immune: B.5.2.6
+    # ("vor der es geschützt") refuses the move; T4-1 is not in force, so no entry_forbidden.
     result = rule(_king(order=True), "original")
-    assert rulings(result) == {("protected", "König Ardan", "Jungfrau", "movement"),
-                               ("order_refused", "o1")}
+    assert rulings(result) == {("protected_from_effect", "König Ardan", "Jungfrau",
+                                "petrification", "movement"), ("order_refused", "o1")}
+
+
+SINKING = {"name": "sinking", "destroys": ["fleet"]}
+FLEET_PROTECTED = ("protected_from_effect", "Fleet", "Maelstrom", "sinking", "movement")
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_B_5_2_8_galley_immune_to_maelstrom_and_protects_the_others_in_its_field(edition):
     # "eine Galeere ist immun gegen einen MA und schützt andere Wesen vor dem Versinken":
     # the galley gets immune (not protected: it does not need to protect itself); the fleet
-    # in its field is protected for the whole turn and must retreat.
+    # in its field is protected from the sinking for the whole turn and, the sinking being
+    # what destroys it, must retreat.
     doc = state([being("Galeere", "galley", "0412"), being("Fleet", "fleet", "0412")],
-                [maelstrom(destroys=["fleet", "galley"])])
+                [maelstrom(destroys=["galley"], effects=[SINKING])])
     result = rule(doc, edition)
-    assert rulings(result) == {("immune", "Galeere", "Maelstrom"),
-                               ("protected", "Fleet", "Maelstrom", "movement")} | \
+    assert rulings(result) == {("immune", "Galeere", "Maelstrom"), FLEET_PROTECTED} | \
         must_retreat_set("Fleet", "Maelstrom")
     cites(result, ("immune", "Galeere", "Maelstrom"), "B.5.1", "B.5.2.8", "B5-INT-1")
-    cites(result, ("protected", "Fleet", "Maelstrom", "movement"), "B.5.2.8", "B5-INT-1")
+    cites(result, FLEET_PROTECTED, "B.5.2.2", "B.5.2.4", "B.5.2.5", "B.5.2.8", "B5-INT-1")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_B_5_2_8_galley_protects_from_the_sinking_only(edition):
+    # "schützt andere Wesen vor dem Versinken" (one effect, B.5.2.1 "einer bestimmten Wirkung
+    # eines Elements"; B.5.2.4 "teilweise für nur bestimmte Wirkungen"): the maelstrom's other
+    # effects still apply to the fleet. A drift that destroys nothing: the fleet is subject to
+    # it and must retreat from the sinking; a whirl that destroys fleets too: nothing guards
+    # it, so the fleet is destroyed (B.5.2.3: protection lifts only "dem betreffenden Einfluss").
+    galley, fleet = being("Galeere", "galley", "0412"), being("Fleet", "fleet", "0412")
+    drift = rule(state([galley, fleet], [maelstrom(destroys=[], effects=[SINKING, {"name": "drift"}])]),
+                 edition)
+    assert rulings(drift) == {("immune", "Galeere", "Maelstrom"), FLEET_PROTECTED,
+                              ("subject_to_effect", "Fleet", "Maelstrom", "drift")} | \
+        must_retreat_set("Fleet", "Maelstrom")
+    whirl = rule(state([galley, fleet], [maelstrom(destroys=[], effects=[
+        SINKING, {"name": "whirl", "destroys": ["fleet"]}])]), edition)
+    assert rulings(whirl) == {("immune", "Galeere", "Maelstrom"), FLEET_PROTECTED,
+                              ("subject_to_effect", "Fleet", "Maelstrom", "whirl"),
+                              ("destroyed", "Fleet", "Maelstrom")}
+    # A maelstrom that destroys fleets as a whole, with no effect named the sinking: the
+    # galley's protection is from the sinking only, so it guards nothing here.
+    whole = rule(state([galley, fleet], [maelstrom()]), edition)
+    assert rulings(whole) == {("immune", "Galeere", "Maelstrom"),
+                              ("destroyed", "Fleet", "Maelstrom")}
 
 
 def test_B_5_2_8_galley_protects_only_the_beings_in_its_own_field():
     doc = state([being("Galeere", "galley", "0412"), being("Fleet", "fleet", "0413")],
-                [maelstrom(destroys=["fleet", "galley"]), maelstrom("Whirlpool", "0413")])
+                [maelstrom(destroys=["galley"], effects=[SINKING]),
+                 maelstrom("Whirlpool", "0413", destroys=[], effects=[SINKING])])
     result = rule(doc)
     assert rulings(result) == {("immune", "Galeere", "Maelstrom"),
                                ("destroyed", "Fleet", "Whirlpool")}
@@ -889,7 +940,7 @@ def test_B5_INT_1_druid_immune_to_MA_in_both_editions(edition):
 
 def test_B5_INT_1_king_protected_from_WJ_is_a_table_entry_of_the_original():
     result = rule(_king(), "original")
-    cites(result, ("protected", "König Ardan", "Jungfrau", "movement"), "B5-INT-1")
+    cites(result, KING_PROTECTED, "B5-INT-1")
 
 
 def test_B5_INT_2_errata_is_the_default_edition():
@@ -901,8 +952,7 @@ def test_B5_INT_2_errata_is_the_default_edition():
 def test_B5_INT_2_the_caller_edition_overrides_the_document():
     doc = _king()
     doc["edition"] = "original"
-    assert rulings(rule(doc)) == {("protected", "König Ardan", "Jungfrau", "movement")} | \
-        must_retreat_set("König Ardan", "Jungfrau")
+    assert rulings(rule(doc)) == {KING_PROTECTED} | must_retreat_set("König Ardan", "Jungfrau")
     assert rulings(rule(doc, "errata")) == {("destroyed", "König Ardan", "Jungfrau")}
 
 

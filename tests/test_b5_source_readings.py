@@ -346,9 +346,11 @@ def test_B_5_2_4_a_span_that_starts_too_late_is_cited_by_the_destruction(start, 
 def test_B5_INT_2_the_kings_destruction_by_the_WJ_cites_T4_11():
     # T4-11 "K ist nicht geschützt vor der WJ" takes away B.5.2.8's protection (B5-INT-2: the
     # change wins): the king in the field of a destroying WJ is destroyed, and that ruling
-    # rests on T4-11. In the original edition the king is protected (B.5.2.8).
+    # rests on T4-11. In the original edition the king is protected from the petrification
+    # (B.5.2.8 «vor der Versteinerung einer WJ»), the WJ's effect that destroys him.
     doc = state([being("King", "K", "0412")],
-                [element("Eye", "WJ", "0412", destroys=["K"])])
+                [element("Eye", "WJ", "0412",
+                         effects=[{"name": "petrification", "destroys": ["K"]}])])
     result = rule(doc)
     cites(result, ("destroyed", "King", "Eye"), "B.5.2.3", "T4-11", "B5-INT-2")
     assert ("destroyed", "King", "Eye") not in rulings(rule(doc, edition="original"))

@@ -59,22 +59,32 @@ def ids_for(atoms, ruling):
     return {i for r, i in atoms if r == ruling}
 
 
+# B.5.2.8 protects the king from the WJ's petrification only («vor der Versteinerung einer
+# WJ»): a WJ whose effect of that name petrifies kings.
+PETRIFIES = {"effects": [{"name": "petrification", "destroys": ["K"]}]}
+
+
 def test_T4_11_B5_INT_2_why_not_the_kings_protection_from_the_wj():
-    # A king in the field of a WJ (nothing destroyed): the original edition gives
-    # protected(King, Virgin, movement) by B.5.2.8; the errata edition does not, because of
-    # T4-11 (the row) and B5-INT-2 (the change wins).
-    state = doc([king()], [wj()])
-    assert ("protected", "King", "Virgin", "movement") in rulings(state, "original")
-    assert ("protected", "King", "Virgin", "movement") not in rulings(state, "errata")
-    assert ids_for(why_not(state), 'protected("King","Virgin","movement")') == BOTH
+    # A king in the field of a WJ with a petrification (that destroys nothing): the original
+    # edition gives protected_from_effect(King, Virgin, petrification, movement) by B.5.2.8;
+    # the errata edition does not, because of T4-11 (the row) and B5-INT-2 (the change wins).
+    state = doc([king()], [wj(effects=[{"name": "petrification"}])])
+    given = ("protected_from_effect", "King", "Virgin", "petrification", "movement")
+    assert given in rulings(state, "original")
+    assert given not in rulings(state, "errata")
+    assert ids_for(why_not(state), 'protected_from_effect("King","Virgin","petrification","movement")') \
+        == BOTH
     assert why_not(state, "original") == set()
+    # A WJ with no petrification: B.5.2.8 protects the king from nothing of it, so T4-11
+    # takes nothing away.
+    assert why_not(doc([king()], [wj()])) == set()
 
 
 def test_T4_11_B5_INT_2_why_not_must_retreat_where_the_wj_destroys_the_king():
-    # The WJ destroys the king: protected (original) he must retreat and may only retreat from
-    # the effect phase (B.5.2.7); unprotected (errata) he is destroyed (B.5.2.3). The retreat
-    # and the limit are not given because of T4-11 and B5-INT-2.
-    state = doc([king()], [wj(destroys=["K"])])
+    # The WJ petrifies the king: protected (original) he must retreat and may only retreat
+    # from the effect phase (B.5.2.7); unprotected (errata) he is destroyed (B.5.2.3). The
+    # retreat and the limit are not given because of T4-11 and B5-INT-2.
+    state = doc([king()], [wj(**PETRIFIES)])
     assert ("must_retreat", "King", "Virgin") in rulings(state, "original")
     assert ("only_retreat_from", "King", "effect") in rulings(state, "original")
     assert ("destroyed", "King", "Virgin") in rulings(state, "errata")
@@ -82,18 +92,26 @@ def test_T4_11_B5_INT_2_why_not_must_retreat_where_the_wj_destroys_the_king():
     assert ids_for(atoms, 'must_retreat("King","Virgin")') == BOTH
     assert ids_for(atoms, 'only_retreat_from("King","effect")') == BOTH
     assert why_not(state, "original") == set()
+    # A WJ that destroys the king as a whole, not by a petrification: the example would not
+    # guard him in the original either, so T4-11 is not why he is not retreating.
+    whole = doc([king()], [wj(destroys=["K"], effects=[{"name": "petrification"}])])
+    assert ("destroyed", "King", "Virgin") in rulings(whole, "original")
+    assert ids_for(why_not(whole), 'must_retreat("King","Virgin")') == set()
 
 
 def test_T4_11_B5_INT_2_why_not_a_refused_move_into_the_wj_field():
-    # A move order into the WJ's field: protected in the order phase the king's order would
-    # be refused (B.5.2.6, and in the errata edition T4-1 would forbid the entry too). With
-    # T4-11 nothing refuses it.
-    state = doc([king(field="g")], [wj()], [{"id": "o1", "being": "King", "kind": "move",
-                                              "to": "f"}])
+    # A move order into the field of a WJ that petrifies kings: protected from the
+    # petrification in the order phase the king's order would be refused (B.5.2.6, «vor der
+    # es geschützt»). With T4-11 nothing refuses it. T4-1's ban needs protection from the WJ
+    # itself («das geschützte Wesen»), and the example's is from one effect: no entry ban
+    # would be given either.
+    state = doc([king(field="g")], [wj(**PETRIFIES)], [{"id": "o1", "being": "King",
+                                                         "kind": "move", "to": "f"}])
+    assert ("order_refused", "o1") in rulings(state, "original")
     assert not [r for r in rulings(state, "errata") if r[0] in ("order_refused", "entry_forbidden")]
     atoms = why_not(state)
     assert ids_for(atoms, 'order_refused("o1")') == BOTH
-    assert ids_for(atoms, 'entry_forbidden("King","f")') == BOTH
+    assert ids_for(atoms, 'entry_forbidden("King","f")') == set()
     assert ids_for(atoms, 'main_conflict_lost("o1")') == set()
 
 
@@ -101,9 +119,9 @@ def test_T4_11_B5_INT_2_why_not_a_lost_main_conflict_unless_the_preconflict_was_
     # A discovery: protected, it would lose the main conflict (B.5.2.6), unless it lost the
     # pre-conflict and never reaches the main conflict.
     order = {"id": "d1", "being": "King", "kind": "discovery", "to": "f"}
-    state = doc([king(field="g")], [wj()], [order])
+    state = doc([king(field="g")], [wj(**PETRIFIES)], [order])
     assert ids_for(why_not(state), 'main_conflict_lost("d1")') == BOTH
-    lost = doc([king(field="g")], [wj()], [{**order, "wins_preconflict": False}])
+    lost = doc([king(field="g")], [wj(**PETRIFIES)], [{**order, "wins_preconflict": False}])
     assert ids_for(why_not(lost), 'main_conflict_lost("d1")') == set()
 
 

@@ -103,8 +103,11 @@ def test_king_wj_errata_T4_11_wins_B5_INT_2():
     why = ruling(result, "destroyed", being="König Ardan")["why"]
     # T.4 as changed, row K, column WJ: K is not protected from the WJ; the change wins
     # over B.5.2.8's example.
-    wins = node(why, "B5-INT-2", "the change wins", "though B.5.2.8 says a K is protected from a WJ")
+    # B.5.2.8 «vor der Versteinerung einer WJ»: the example it overrides is of the petrification.
+    wins = node(why, "B5-INT-2", "the change wins",
+                "though B.5.2.8 says a K is protected from the petrification of a WJ")
     assert wins["facts"]["overridden"] == ["B.5.2.8"]
+    assert wins["facts"]["example_effect"] == "petrification"
     row = node(wins["why"], "T4-11", "edition errata", "row K", "column WJ", "K not protected from WJ")
     assert (row["facts"]["row"], row["facts"]["column"], row["facts"]["relation"]) == \
         ("K", "WJ", "not protected from")
@@ -117,20 +120,26 @@ def test_king_wj_errata_T4_11_wins_B5_INT_2():
 def test_king_wj_original_B_5_2_8_B5_INT_1():
     result = explained(HERE / "king_wj_original.yaml")
     assert result["edition"] == "original"
-    prot = ruling(result, "protected", being="König Ardan")["why"]
+    prot = ruling(result, "protected_from_effect", being="König Ardan")["why"]
     # B.5.2.8's king is an example of the chapter text, not a row of table T.4 (issue 24
-    # item 7): the sentences say so and give no row or column.
-    node(prot, "B.5.2.2", "a property of its type, K", "by the example of B.5.2.8 (chapter text)")
+    # item 7): the sentences say so and give no row or column. It protects him from the
+    # petrification only («vor der Versteinerung einer WJ»).
+    node(prot, "B.5.2.2", "a property of its type, K", "by the example of B.5.2.8 (chapter text)",
+         "protected from the petrification of Weiße Jungfrau for the whole turn")
     row = node(prot, "B.5.2.8", "chapter text, not table T.4", "edition original",
-               "type of being K", "type of element WJ", "K protected from WJ")
+               "type of being K", "type of element WJ",
+               "K protected from the petrification of WJ only, not from the WJ as a whole")
     assert row["facts"]["source"] == "B.5.2.8" and row["facts"]["relation"] == "protected from"
+    assert row["facts"]["effect_name"] == "petrification"
     assert (row["facts"]["being_kind"], row["facts"]["element_kind"]) == ("K", "WJ")
     assert "row" not in row["facts"] and "column" not in row["facts"]
     assert not [n for n in nodes(prot) if "row of table" in n["says"]]
     node(row["why"], "B5-INT-1", "knowledge")
     retreat = ruling(result, "must_retreat", being="König Ardan")["why"]
     node(retreat, "B.5.2.7", "must leave field 0815", "phase 4 of 4")
-    node(retreat, "B.5.2.8", "K protected from WJ")
+    node(retreat, "B.5.2.8", "K protected from the petrification of WJ")
+    curse = ruling(result, "subject_to_effect", being="König Ardan")["why"]
+    node(curse, "B.5.2.4", "from the curse of Weiße Jungfrau", "still subject to it")
     only = ruling(result, "only_retreat_from", being="König Ardan")["why"]
     assert node(only, "B.5.2.7", "Weiße Jungfrau")["facts"]["at"] == 3
     assert "T4-11" not in {n["rule"] for r in result["rulings"] for n in nodes(r["why"])}
@@ -165,21 +174,24 @@ def test_retreat_field_and_none_B_5_2_7_B_5_2_8():
                "galley immune to MA")
     node(row["why"], "B5-INT-1", "not decoration")
     for fleet in ("Flotte Nord", "Flotte Süd"):
-        prot = ruling(result, "protected", being=fleet)["why"]
+        prot = ruling(result, "protected_from_effect", being=fleet)["why"]
         granted = node(prot, "B.5.2.2", f"by its presence in field 0412, {fleet} is protected "
-                                        "from Mahlstrom 0412 for the whole turn")
+                                        "from the sinking of Mahlstrom 0412 for the whole turn")
         node(granted["why"], "B.5.2.5", "from the movement phase (phase 1 of 4), for the whole turn")
         # the field's protection by the galley, stated once for both fleets
         field = node(granted["why"], "B.5.2.2", "in field 0412, the presence of Galeere Seeadler "
-                                                "protects the other beings from MA")
+                                                "protects the other beings from the sinking of "
+                                                "MA only")
         assert field["facts"]["protectors"] == ["Galeere Seeadler"]
-        node(field["why"], "B.5.2.8", "galley protects the other beings of its field from MA")
+        node(field["why"], "B.5.2.8", "galley protects the other beings of its field from the "
+                                      "sinking of MA only")
     nord = ruling(result, "must_retreat", being="Flotte Nord")["why"]
     assert node(nord, "B.5.2.7", "can retreat to 0413")["facts"]["fields"] == ["0413"]
     sued = ruling(result, "destroyed", being="Flotte Süd")["why"]
-    node(sued, "B.5.2.7", "other circumstances stop it leaving and no retreat field is given",
-         "destroyed after all")
-    node(sued, "B.5.2.3", "protected from Mahlstrom 0412 in the element's effect phase")
+    node(sued, "B.5.2.7", "other circumstances stop it leaving and the state gives it no "
+                          "retreat field (read as none valid)", "destroyed after all")
+    node(sued, "B.5.2.3", "protected from each effect of Mahlstrom 0412 that destroys it",
+         "in the element's effect phase")
     node(sued, "B5-INT-4", "cannot retreat")
     assert not [r for r in result["rulings"]
                 if r["kind"] == "must_retreat" and r["being"] == "Flotte Süd"]
@@ -247,7 +259,11 @@ def test_retreat_field_forbidden_by_T4_1_destroys():
     result = pybridge.rule(state, explain=True)
     why = ruling(result, "destroyed", being="Flotte")["why"]
     trapped = node(why, "B.5.2.7", "of its retreat fields (0521) none is valid")
-    ban = node(trapped["why"], "T4-1", "may retreat to field 0521", "Nebel B")
+    # The ruling forbids the field: the sentence says so, never that it "may retreat" there
+    # (T4-1 «und sich nicht dorthin zurückziehen»).
+    ban = node(trapped["why"], "T4-1", "lists field 0521 among its retreat fields", "Nebel B",
+               "an active CN or WJ", "Flotte may not retreat to field 0521")
+    assert "may retreat to" not in ban["says"]
     node(ban["why"], "B.5.2.3", "in the retreat phase (phase 4 of 4)")
 
 
@@ -279,11 +295,16 @@ T4_ROWS = {
     "T4-10": {("J", "protected from", "CN"), ("J", "protected from", "WJ")},
     "T4-11": {("K", "not protected from", "WJ")},              # «K ist nicht geschützt vor der WJ.»
 }
+# (type of being, relation, type of element, the one effect it is limited to or None)
 CHAPTER_EXAMPLES = {
-    "B.5.1": {("D", "immune to", "MA"), ("Ein", "immune to", "GA")},
-    "B.5.2.8": {("K", "protected from", "WJ"), ("galley", "immune to", "MA"),
-                ("galley", "protects the other beings of its field from", "MA"),
-                ("building", "protects the other beings of its field from", "forced_movement")},
+    "B.5.1": {("D", "immune to", "MA", None), ("Ein", "immune to", "GA", None)},
+    # «Ein König ist geschützt vor der Versteinerung einer WJ», «eine Galeere ist immun gegen
+    # einen MA und schützt andere Wesen vor dem Versinken», «ein Gebäude schützt vor
+    # aufgezwungenen Bewegungen»
+    "B.5.2.8": {("K", "protected from", "WJ", "petrification"), ("galley", "immune to", "MA", None),
+                ("galley", "protects the other beings of its field from", "MA", "sinking"),
+                ("building", "protects the other beings of its field from", "forced_movement",
+                 None)},
 }
 PHASE_PAIRS = (("start_phase", "start"), ("effect_phase", "effect"), ("phase", "at"),
                ("arrives_phase", "arrives"), ("leaves_phase", "leaves"),
@@ -390,8 +411,8 @@ def check_true_of_state(doc, result):
                 assert rule == "T4-1" and f["column"] in ("CN", "WJ"), where
             if "source" in f and "being_kind" in f:
                 assert rule == f["source"], where
-                assert (f["being_kind"], f["relation"], f["element_kind"]) in \
-                    CHAPTER_EXAMPLES[rule], where
+                assert (f["being_kind"], f["relation"], f["element_kind"],
+                        f.get("effect_name")) in CHAPTER_EXAMPLES[rule], where
                 assert "chapter text" in says and "row of table" not in says, where
             if rule.startswith("B.5"):
                 assert "row of table" not in says and "row " not in says, where
@@ -426,12 +447,13 @@ def test_the_sentence_check_catches_a_chapter_example_called_a_row():
     doc = pybridge.load(HERE / "king_wj_original.yaml")
     result = pybridge.rule(copy.deepcopy(doc), explain=True)
     wrong = copy.deepcopy(result)
-    step = node(ruling(wrong, "protected", being="König Ardan")["why"], "B.5.2.8")
+    step = node(ruling(wrong, "protected_from_effect", being="König Ardan")["why"], "B.5.2.8")
     step["says"] = "the example of B.5.2.8, a row of table T.4: K protected from WJ"
     with pytest.raises(AssertionError):
         check_true_of_state(doc, wrong)
     wrong = copy.deepcopy(result)
-    node(ruling(wrong, "protected", being="König Ardan")["why"], "B.5.2.1")["facts"]["field"] = "0001"
+    node(ruling(wrong, "protected_from_effect", being="König Ardan")["why"],
+         "B.5.2.1")["facts"]["field"] = "0001"
     with pytest.raises(AssertionError):
         check_true_of_state(doc, wrong)
     check_true_of_state(doc, result)

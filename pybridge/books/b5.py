@@ -72,7 +72,8 @@ BEING = Record({
     "retreat_to": "its candidate retreat fields",
 })
 NAMED_EFFECT = Record({"name": Str(), "destroys": Opt(ListOf(Str()), list)}, about={
-    "name": "the effect's name (e.g. sinking)",
+    "name": "the effect's name (B.5.2.8: a galley protects the others in its field from a "
+            "MA's sinking, a king is protected from a WJ's petrification)",
     "destroys": "being types or being ids this effect destroys",
 })
 ELEMENT = Record({
@@ -80,6 +81,7 @@ ELEMENT = Record({
     "type": Str(),
     "field": Str(),
     "active": Opt(Bool(), True),
+    "active_from": Opt(Str()),
     "destroys": Opt(ListOf(Str()), list),
     "effects": Opt(ListOf(NAMED_EFFECT), list),
     "effect_phase": Opt(Str()),
@@ -89,11 +91,16 @@ ELEMENT = Record({
     "type": "its type (e.g. MA)",
     "field": "the field it is in",
     "active": "whether it is active (default true)",
+    "active_from": "the phase it becomes active in, or reaches this field in (B.5.2.7 'einer "
+                   "jetzt aktiven Erscheinung (oder umgekehrt)'; default: the whole turn), not "
+                   "after its effect phase",
     "destroys": "being types or being ids it destroys",
     "effects": "its named effects (B.5.2.1 'einer bestimmten Wirkung'), each {name, destroys}",
     "effect_phase": "the phase its effect sets in (default effect)",
     "effect_step": "the moment (ZD) within that phase its effect sets in: 1, 2, ... (B.5.2.5)",
-})
+}, rules=(Requires(Given("active_from"), Is("active", (True,)), "active_from",
+                   "an inactive element does not become active: give active: true, or leave "
+                   "active_from out"),))
 PROTECTION = Record({"by": Str(), "from": Str(), "effect": Opt(Str()), "field": Str(),
                      "arrives": Str(), "arrives_step": Opt(STEP), "leaves": Opt(Str())}, about={
     "by": "the being or element whose presence protects",
@@ -140,7 +147,9 @@ SAMPLE = {
         {"id": "Druid", "type": "D", "field": "0412"},
     ],
     "elements": [{"id": "Maelstrom", "type": "MA", "field": "0412", "active": True,
-                  "destroys": ["fleet"], "effects": [{"name": "drift", "destroys": []}],
+                  "active_from": "conflict",
+                  "destroys": ["fleet"], "effects": [{"name": "sinking", "destroys": ["fleet"]},
+                                                     {"name": "drift", "destroys": []}],
                   "effect_phase": "effect", "effect_step": 2}],
     "protections": [{"by": "Druid", "from": "MA", "effect": "drift", "field": "0412",
                      "arrives": "conflict", "arrives_step": 1, "leaves": "retreat"}],
@@ -223,6 +232,7 @@ FACTS = Facts(
         Records("elements",
                 Fact("state_element", KEY, "type", "field"),
                 Flag("state_element_active", "active", True, otherwise=False),
+                Fact("state_element_active_from", KEY, _phase("active_from")),
                 Fact("state_element_destroys", KEY, Every("destroys")),
                 Fact("state_element_effect_phase", KEY, _phase("effect_phase", default=EFFECT)),
                 Fact("state_element_effect_step", KEY, "effect_step"),
@@ -339,11 +349,12 @@ class B5(Rulebook):
         default = PHASES.index(EFFECT) + 1
         effect_phase = Values(default, *(i for i in phase.values if i != default))
         named = Union(element_types, Ref("element"))
-        # A named effect: two names (one a protection names, one it does not). A protection
-        # from one names the element by its id (by its type it reads the same), and an
-        # effect destroys a being by its id (by a type, the same rule as `destroys`): the
-        # smaller domains keep the check within its timeout.
-        effect = Names("sinking", "other")
+        # A named effect: the names the tables give an effect (B.5.2.8's sinking and
+        # petrification), at least two (each is any other name to an element of another
+        # type). A protection from one names the element by its id (by its type it reads the
+        # same), and an effect destroys a being by its id (by a type, the same rule as
+        # `destroys`): the smaller domains keep the check within its timeout.
+        effect = Names(*sorted(self.table_effects), *(("other",) if len(self.table_effects) < 2 else ()))
         step = Values(1, 2)
         being, element = Obj("being"), Obj("element")
         return Vocabulary(
@@ -362,6 +373,11 @@ class B5(Rulebook):
                 Input("state_retreat_to", (being, fields), ANY),
                 Input("state_element", (element, element_types, fields)),
                 Input("state_element_active", (element,), OPTIONAL, usual=True),
+                # The second phase only: a ruling depends on it only through whether the
+                # element is active in the order phase (the first); from its effect phase on,
+                # and so in the retreat phase, the last of the default phases, it is active
+                # (valid.lp), and the first is the default.
+                Input("state_element_active_from", (element, Values(2)), OPTIONAL),
                 Input("state_element_destroys", (element, Union(being_types, Ref("being"))),
                       ANY),
                 Input("state_element_effect_phase", (element, effect_phase)),
@@ -418,7 +434,13 @@ class B5(Rulebook):
             path = f"elements[{i}].effect_phase"
             if e["effect_phase"] is None and EFFECT not in index:
                 raise InputError(f"missing (required: the phases have no {EFFECT!r})", path)
-            phase(e["effect_phase"], path)
+            effect = phase(e["effect_phase"] or EFFECT, path)
+            path = f"elements[{i}].active_from"
+            active_from = phase(e["active_from"], path)
+            if active_from is not None and active_from > effect:
+                raise InputError(f"its effect phase, {shown(phases[effect - 1])}, comes before "
+                                 f"{shown(e['active_from'])}: its effect cannot set in before "
+                                 "it is active", path)
         for i, p in enumerate(state["protections"]):
             path = f"protections[{i}]"
             names.require(p["by"], f"{path}.by")
@@ -452,6 +474,17 @@ class B5(Rulebook):
         for atom in control.symbolic_atoms.by_signature("no_immunity_to", 1):
             elements.add(atom.symbol.arguments[0].string)
         return frozenset(beings), frozenset(elements)
+
+    @cached_property
+    def table_effects(self):
+        """The names of the named effects the tables know (an example protecting from one
+        effect of an element only: B.5.2.8's king from the WJ's petrification, the galley's
+        field from the MA's sinking), read from the grounded encoding."""
+        control = ground(self.encoding, [])
+        return frozenset(atom.symbol.arguments[1].arguments[0].string
+                         for name in ("example", "entry")
+                         for atom in control.symbolic_atoms.by_signature(name, 4)
+                         if atom.symbol.arguments[1].arguments)
 
     def _check_references(self, state):
         """Every element an immunity or protection names resolves: an element id of the

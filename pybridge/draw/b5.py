@@ -57,7 +57,9 @@ def draw(state, result):
     grid = _grid(fields)
     contents = {field: [] for field in fields}      # (kind, id, lines, marks)
     for element in state["elements"]:
-        lines = [f"{element['type']} " + ("active" if element["active"] else "inactive")]
+        lines = [f"{element['type']} " + ("inactive" if not element["active"] else
+                                          f"active from {element['active_from']}"
+                                          if element.get("active_from") else "active")]
         if element["destroys"]:
             lines.append("destroys " + ", ".join(element["destroys"]))
         if element["effects"]:

@@ -392,7 +392,8 @@ def _valid_b5(book):
     """asp/b5/valid.lp: spans run forward; a protection does not leave before it arrives; a
     retreat leaves the being's field into listed fields; an order leaves the being's field and
     only a discovery has a pre-conflict; a named element is an element of the state, the type
-    of one, or a type the tables know; a named effect is one its element has."""
+    of one, or a type the tables know; a named effect is one its element has; an element
+    becomes active only if it is, and no later than its effect phase."""
     known = {symbol_key(to_symbol(name)) for name in book.table_types[1]}
     discovery = symbol_key(to_symbol(_const("discovery")))
 
@@ -432,7 +433,13 @@ def _valid_b5(book):
             if lo[1] > hi[1] or (x, w) not in having:
                 return False
         source = {k: x for k, _, x, _, _ in _rows(facts, "state_protection")}
-        return all((source[k], w) in having for k, w in _rows(facts, "state_protection_effect"))
+        if not all((source[k], w) in having for k, w in _rows(facts, "state_protection_effect")):
+            return False
+        # an element becomes active only if it is active, and no later than its effect phase
+        active = {e for (e,) in _rows(facts, "state_element_active")}
+        effect_at = {e: i for e, i in _rows(facts, "state_element_effect_phase")}
+        return all(e in active and a[1] <= effect_at[e][1]
+                   for e, a in _rows(facts, "state_element_active_from"))
     return valid
 
 
