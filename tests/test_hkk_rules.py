@@ -488,10 +488,15 @@ def test_HKK_132_6_as_written_an_enchantment_granting_source_immunity_stays():
 
 
 def test_HKK_132_6_gained_when_already_held_nothing_falls_off():
-    doc = state([card("Knight", immunities=[{"kind": "enchantment"}]),
+    # The Curse grants the Knight its enchantment immunity from the start (an enchantment on a
+    # card immune to it in its own right is refused: "a lapra nem tehető bűbáj", issue 52
+    # item 5). The event gives the Knight what it holds: no gain ("utólag szerezte"), nothing
+    # falls off, in either edition.
+    doc = state([card("Knight", immunities=[{"kind": "enchantment", "granted_by": "Curse"}]),
                  card("Curse", "enchantment", on="Knight")],
                 events=[gain("Knight", "enchantment")])
     assert falls_off(rule(doc)) == set()
+    assert falls_off(rule(doc, edition="intended")) == set()
 
 
 # --- HKK-132.6-I -----------------------------------------------------------------------------
