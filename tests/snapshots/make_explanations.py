@@ -8,8 +8,14 @@ canonical JSON. tests/contract/test_explanation_snapshot.py compares the trees o
 a difference is allowed only with a stated reason there.
 
     python3 tests/snapshots/make_explanations.py      # run from the repository's root
+    python3 tests/snapshots/make_explanations.py --book b5   # one rulebook's keys again
+
+With ``--book`` the sampled states are kept (explained_states.jsonl) and only that rulebook's
+keys are computed again; the changed keys are printed, each to be read against its state
+before the snapshot is committed.
 """
 
+import fcntl
 import hashlib
 import json
 import sys
@@ -80,7 +86,33 @@ def trees(states):
     return found
 
 
+def refresh(book):
+    """Compute one rulebook's keys again over the kept states; print the keys that changed."""
+    states = [json.loads(line) for line in STATES.read_text(encoding="utf-8").splitlines()]
+    found = {}
+    for path in sorted((ROOT / "examples" / book).glob("*.yaml")):
+        for edition in get(book).encoding.editions:
+            key = f"{path.relative_to(ROOT)} [{edition}]"
+            found[key] = digest(pybridge.rule(str(path), edition=edition, explain=True))
+    for number, row in enumerate(states):
+        if row["rulebook"] == book:
+            for edition in get(book).encoding.editions:
+                key = f"state {number} ({book}) [{edition}]"
+                found[key] = digest(pybridge.rule(row["state"], edition=edition, explain=True))
+    with open(HERE / ".snapshot.lock", "w") as lock:   # helpers may refresh two books at once
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        snap = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+        changed = sorted(key for key, value in found.items() if snap.get(key) != value)
+        snap.update(found)
+        SNAPSHOT.write_text(json.dumps(snap, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    for key in changed:
+        print(key)
+
+
 def main():
+    if sys.argv[1:2] == ["--book"]:
+        refresh(sys.argv[2])
+        return
     states = list(sampled_states())
     with open(STATES, "w", encoding="utf-8") as handle:
         for book, state in states:
