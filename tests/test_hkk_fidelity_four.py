@@ -53,27 +53,15 @@ from test_hkk_rules import (
     counters,
     counters_removed,
     damage,
+    disarmed,
     effect,
     falls_off,
     gain,
-    kinds,
+    ineffective,
+    removed,
     rule,
     state,
 )
-
-
-def disarmed(result):
-    return {(r["card"], r["immunity"], r["granted_by"])
-            for r in kinds(result, "grant_without_effect")}
-
-
-def ineffective(result):
-    return {(r["card"], r["immunity"], r["granted_by"])
-            for r in kinds(result, "grant_ineffective")}
-
-
-def removed(result):
-    return {(r["card"], r["immunity"], r["by"]) for r in kinds(result, "immunity_removed")}
 
 
 def refused(doc):
@@ -555,7 +543,6 @@ def test_HKK_132_3_cannot_be_affected_by_poison_is_refused_too():
     doc = _poisoned([])
     doc["cards"][0]["cannot_be_affected_by"] = ["poison"]
     assert refused(doc).path == "cards[0].counters.poison"
-
 
 
 # --- the facts and valid.lp say the same as validation ------------------------------------------

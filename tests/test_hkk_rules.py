@@ -92,6 +92,20 @@ def kept(result):
     return {r["effect"] for r in kinds(result, "immunity_kept")}
 
 
+def removed(result):
+    return {(r["card"], r["immunity"], r["by"]) for r in kinds(result, "immunity_removed")}
+
+
+def disarmed(result):
+    return {(r["card"], r["immunity"], r["granted_by"])
+            for r in kinds(result, "grant_without_effect")}
+
+
+def ineffective(result):
+    return {(r["card"], r["immunity"], r["granted_by"])
+            for r in kinds(result, "grant_ineffective")}
+
+
 def can_react(result):
     return {r["reaction"]: r["allowed"] for r in kinds(result, "can_react")}
 

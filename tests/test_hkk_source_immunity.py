@@ -30,23 +30,14 @@ from test_hkk_rules import (
     counters,
     counters_removed,
     damage,
+    disarmed,
     effect,
     falls_off,
     gain,
-    kinds,
+    removed,
     rule,
     state,
 )
-
-
-def disarmed(result):
-    return {(r["card"], r["immunity"], r["granted_by"])
-            for r in kinds(result, "grant_without_effect")}
-
-
-def removed(result):
-    return {(r["card"], r["immunity"], r["by"]) for r in kinds(result, "immunity_removed")}
-
 
 # --- item 1: the card grants nothing (HKK-132.5.1-K) -------------------------------------------
 

@@ -23,22 +23,15 @@ from test_hkk_rules import (
     effect,
     falls_off,
     gain,
+    ineffective,
     kept,
-    kinds,
+    removed,
     rule,
     rule_without,
     state,
 )
 
 BOOK = get("hkk")
-
-
-def removed(result):
-    return {(r["card"], r["immunity"], r["by"]) for r in kinds(result, "immunity_removed")}
-
-
-def ineffective(result):
-    return {(r["card"], r["immunity"], r["granted_by"]) for r in kinds(result, "grant_ineffective")}
 
 
 # --- item 3: an effect without effect removes no immunity (HKK-132.0, HKK-132.11) -------------
