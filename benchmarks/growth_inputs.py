@@ -116,6 +116,21 @@ def hkk_removals(n):
                                         "effects": effects})
 
 
+def hkk_enchantment_grants(n):
+    """One creature with n enchantments on it, each granting it fire or poison immunity in turn
+    by an event, enchantment immunity gained halfway (the enchantments fall off, their grants
+    end, the later ones are void), and n fire-damage effects on it."""
+    kinds = ("fire", "poison")
+    cards = [{"id": "C0", "kind": "creature"}, {"id": "S", "kind": "source", "subtypes": ["fire"]}]
+    cards += [{"id": f"E{i}", "kind": "enchantment", "on": "C0"} for i in range(n)]
+    events = [{"gain_immunity": {"card": "C0", "kind": kinds[i % 2], "granted_by": f"E{i}"}}
+              for i in range(n)]
+    events.insert(n // 2, {"gain_immunity": {"card": "C0", "kind": "enchantment"}})
+    effects = [{"id": f"F{i}", "by": "S", "target": "C0", "damage": 1} for i in range(n)]
+    return "enchantment_grants.json", json.dumps({"rulebook": "hkk", "cards": cards,
+                                                  "events": events, "effects": effects})
+
+
 def b5_fields(n):
     """n fields, each with two fleets protected from maelstroms and two maelstroms that
     destroy fleets (the rulings are n x 8: each field is ruled on its own)."""
@@ -336,6 +351,8 @@ KINDS = [
      "bans (and reactions)", ()),
     ("hkk: removals and granted gains", hkk_removals, (512, 1024, 2048, 4096),
      "events (and removing and damage effects)", ()),
+    ("hkk: enchantment grants by events", hkk_enchantment_grants, (512, 1024, 2048, 4096),
+     "enchantments (and events, damage effects)", ()),
     ("b5: beings in one field", b5_beings, (200, 400, 800, 1600), "beings (4 elements)", ()),
     ("b5: fields", b5_fields, (200, 400, 800, 1600), "fields (2 beings, 2 elements each)", ()),
     ("b5: presence protections in one field", b5_presence_protections, (128, 256, 512, 1024),
@@ -360,6 +377,8 @@ KINDS = [
      "bans (and reactions)", EXPLAIN),
     ("hkk --explain: removals and granted gains", hkk_removals, (128, 256, 512, 1024),
      "events (and removing and damage effects)", EXPLAIN),
+    ("hkk --explain: enchantment grants by events", hkk_enchantment_grants,
+     (128, 256, 512, 1024), "enchantments (and events, damage effects)", EXPLAIN),
     ("b5 --explain: fields", b5_fields, (100, 200, 400, 800),
      "fields (2 beings, 2 elements each)", EXPLAIN),
     ("b5 --explain: presence protections in one field", b5_presence_protections,

@@ -52,6 +52,10 @@ BEYOND_SCHEMA = {
     "a being already in the field": r"the being is already in this field$",
     "a unit of two armies": r"army .*, but models\[\d+\] of the same unit .* is of army .*: "
                             r"a unit's models are of one army$",
+    "what the Kódex forbids of a state (hkk: an enchantment on a card immune to enchantments, "
+    "poison counters on a poison-immune card), from other fields of the document":
+        r".* from the start \(cards\[\d+\]\.[a-z_]+\[\d+\]\): no (enchantment can be put on "
+        r"it|poison counter can be on it) ",
     "a card immune to itself (the holder's id as the immunity's to)":
         r".* cannot be immune to itself$",
     "a model and itself": r"a model and itself$|a model engaged with itself$"

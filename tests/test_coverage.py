@@ -124,13 +124,24 @@ def check_hkk_coverage(report):
     # as written: an enchantment granting its host source immunity, which that exception
     # keeps, falls off when the host gains enchantment (mental-spell) immunity, citing the
     # reading beside 132.6 (132.8); as written (literal) it stays.
+    # Or (issue 52: a card that falls off grants nothing from then on, HKK-132.0) a ruling
+    # that exists only because the reading kept the enchantment granting the immunity being
+    # gained: its grant goes on, and what that immunity stops cites the reading; as written
+    # the enchantment falls off, and its grant ends with it.
     assert {r["how"] for r in report["rules"]} == {"cited"}
     for entry in report["rules"]:
         if entry["id"] in ("HKK-132.6-I", "HKK-132.8-I"):
-            (ruling,) = [r for r in entry["rulings"] if r["kind"] == "falls_off"]
-            assert ruling["because"] == [entry["id"][:-2], entry["id"]]
             literal = pybridge.rule(entry["witness"], edition="literal")["rulings"]
-            assert not [r for r in literal if r["kind"] == "falls_off"]
+            falls = [r for r in entry["rulings"] if r["kind"] == "falls_off"]
+            if falls:
+                (ruling,) = falls
+                assert ruling["because"] == [entry["id"][:-2], entry["id"]]
+                assert not [r for r in literal if r["kind"] == "falls_off"]
+                continue
+            cited = [r for r in entry["rulings"] if entry["id"] in r["because"]]
+            assert cited and not [r for r in cited if r in literal], entry
+            (kept,) = {e["gain_immunity"]["granted_by"] for e in entry["witness"]["events"]}
+            assert [r for r in literal if r["kind"] == "falls_off" and r["card"] == kept]
 
 
 @pytest.mark.slow

@@ -141,7 +141,7 @@ def test_what_is_put_on_a_card_is_stacked_under_it_and_its_grants_are_struck():
 def test_a_removed_immunity_is_struck_and_one_not_reached_is_kept():
     # no_effect_no_removal: "no immunity removed from the Salamander, and the fire hit deals it
     # 0 (HKK-132.9). drain-shade takes the Shade's fire immunity away (immunity_removed,
-    # HKK-132.0 with HKK-132.2-K): the hit on the Shade deals 4."
+    # HKK-132.0: an effect on the Shade ...): the hit on the Shade deals 4."
     root = drawn("no_effect_no_removal")
     badges, lines = inside(root, "Shade")
     assert badges == [("immunity", "immune to fire", True)]
@@ -190,12 +190,13 @@ def test_poison_counters_fall_off_at_the_event_with_the_explanations_count():
 
 
 def test_the_literal_and_intended_editions_differ_on_the_ward():
-    # literal: "Expected: the Ward falls off the Knight and the Curse falls off the Knight";
-    # intended: "Expected: the Curse falls off the Knight (falls_off, HKK-132.6); the Ward does
-    # not fall off"
+    # literal: "Expected: the Ward falls off the Knight and the Curse falls off the Knight
+    # ...; the Ward's grant ends with it"; intended: "Expected: the Curse falls off the Knight
+    # (falls_off, HKK-132.6); the Ward does not fall off"
     literal = drawn("self_granted_enchantment_immunity_literal")
     intended = drawn("self_granted_enchantment_immunity_intended")
-    assert set(events(literal)[1][2:]) == {"Ward falls off Knight", "Curse falls off Knight"}
+    assert set(events(literal)[1][2:]) == {"ended: Ward has fallen off",
+                                           "Ward falls off Knight", "Curse falls off Knight"}
     assert events(intended)[1][2:] == ["Curse falls off Knight"]
     assert "out" in cards(literal)["Ward"].get("class").split()
     assert "out" not in cards(intended)["Ward"].get("class").split()

@@ -124,11 +124,13 @@ def test_no_effect_no_removal_HKK_132_2_K():
     node(ruling(result, "damage", effect="hit")["why"], "HKK-132.9", "Salamander is immune to fire")
     # drain-shade takes the Shade's fire immunity first; the hit on the Shade then counts: 4.
     hit = ruling(result, "damage", effect="hit-shade", amount=4)["why"]
-    lifted = node(hit, "HKK-132.2-K", "Shade's fire immunity", "drain-shade")
+    # The removal decides it (HKK-132.0: drain-shade affects the Shade and takes the immunity
+    # away); 132.2-K, which only forbids a removal, is no reason given (issue 52, item 4).
+    lifted = node(hit, "HKK-132.0", "Shade's fire immunity", "drain-shade")
     assert lifted["facts"]["removers"] == ["drain-shade"]
     removed = ruling(result, "immunity_removed", card="Shade")["why"]
     node(removed, "HKK-132.0", "takes its fire immunity away")
-    node(removed, "HKK-132.2-K", "does not protect against drain-shade itself")
+    assert not [n for n in nodes(removed) if n["rule"] == "HKK-132.2-K"]
 
 
 def test_poison_immunity_gained_HKK_132_3():
@@ -250,8 +252,27 @@ def states(draw):
         if reaction["automatic"] and draw(st.booleans()):
             reaction["created_by"] = draw(st.sampled_from(names))
         reactions.append(reaction)
-    return {"rulebook": "hkk", "cards": cards, "effects": effects, "events": events,
-            "reactions": reactions}
+    return without_forbidden({"rulebook": "hkk", "cards": cards, "effects": effects,
+                               "events": events, "reactions": reactions})
+
+
+def without_forbidden(doc):
+    """The state less what the Kódex forbids of a start state, which validation refuses
+    (issue 52, item 5): an enchantment put on a card immune to enchantments comes off it, the
+    poison counters of a poison-immune card are 0."""
+    from pybridge.books import get
+    while True:
+        try:
+            get("hkk").validate(copy.deepcopy(doc))
+            return doc
+        except pybridge.InputError as error:
+            card = doc["cards"][int(error.path.split("[")[1].split("]")[0])]
+            if error.path.endswith(".on"):
+                del card["on"]
+            elif error.path.endswith(".counters.poison"):
+                card["counters"]["poison"] = 0
+            else:
+                raise
 
 
 @pytest.mark.slow
@@ -319,7 +340,8 @@ def immunity_blocks(kind, cards, e):
         "enchantment": "enchantment" in forms,                                 # 132.6
         "instant_general_spell": "spell" in forms and by.get("spell_type") in ("instant", "general"),
         "mental_spell": bool({"spell", "enchantment"} & forms) and "mental" in subtypes,
-        "combat_abilities": "combat_ability" in forms,                         # 132.10
+        # 132.10 "a lények harci képességei": the combat abilities of creatures
+        "combat_abilities": "combat_ability" in forms and by["kind"] == "creature",
     }.get(kind, kind in subtypes)                                              # 132.9
 
 
@@ -424,11 +446,17 @@ def check_true_of_state(doc, result):
                     assert ev.get("granted_by") == f["granter"], where
                 if "count" in f:
                     assert cards[ev["card"]].get("counters", {}).get("poison") == f["count"], where
-            if "fell" in f:                                       # fell off at an earlier event
+            if "fell" in f:                                       # fell off at an event
                 fell = events[f["fell"] - 1]
-                assert f["fell"] < f["step"] and (fell["card"], fell["kind"]) == \
-                    (f["host"], f["fell_kind"]), where
+                assert (fell["card"], fell["kind"]) == (f["host"], f["fell_kind"]), where
                 assert cards[f["granter"]].get("on") == f["host"], where
+                if "step" in f:                                   # a grant after it: void
+                    assert f["fell"] < f["step"], where
+                else:                                             # a grant before it: ended
+                    assert {"kind": f["kind"], "granted_by": f["granter"]} in \
+                        cards[f["card"]].get("immunities", ()) or any(
+                            ev == {"card": f["card"], "kind": f["kind"], "granted_by": f["granter"]}
+                            for ev in events[:f["fell"]]), where
             if "host" in f and "card" in f and "falls off" in says:
                 c = cards[f["card"]]
                 assert c.get("on") == f["host"] and c["kind"] == "enchantment", where
@@ -443,15 +471,27 @@ def check_true_of_state(doc, result):
                     assert {"kind": f["kind"], "granted_by": f["granter"]} in c["immunities"], where
             if rule == "HKK-132.1" and "card" in f:
                 assert f["kind"] in cards[f["card"]].get("cannot_be_affected_by", ()), where
-            if "immunity" in f and "granter" in f:                # 132.5.1-K: a grant disarmed
+            if "immunity" in f and "granter" in f:                # a grant without effect
                 g = cards[f["granter"]]
-                assert g.get("on") == f["card"] and g["kind"] == f["kind"] in \
-                    ("level_up", "body_part", "item"), where
+                # 132.5.1-K: put on the source-immune creature; 132.5: a source; 132.6, 132.4,
+                # 132.8: an enchantment, on a card immune to enchantments, to magic, or (a
+                # mental one) to mental spells
+                blocker = {"HKK-132.5.1-K": "source", "HKK-132.5": "source",
+                           "HKK-132.6": "enchantment", "HKK-132.4": "magic",
+                           "HKK-132.8": "mental_spell"}[rule]
+                if rule == "HKK-132.5.1-K":
+                    assert g.get("on") == f["card"] and g["kind"] == f["kind"] in \
+                        ("level_up", "body_part", "item"), where
+                elif rule == "HKK-132.5":
+                    assert g["kind"] == "source", where
+                else:
+                    assert g["kind"] == "enchantment", where
+                    assert rule != "HKK-132.8" or "mental" in g.get("subtypes", ()), where
                 assert {"kind": f["immunity"], "granted_by": f["granter"]} in \
                     cards[f["card"]].get("immunities", ()) or any(
                         ev == {"card": f["card"], "kind": f["immunity"], "granted_by": f["granter"]}
                         for ev in events), where
-                assert "source" in declared(f["card"]), where
+                assert blocker in declared(f["card"]), where
 
 
 @pytest.mark.parametrize("edition", ["literal", "intended"])

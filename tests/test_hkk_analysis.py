@@ -69,6 +69,21 @@ def test_hkk_invariant_is_violated_by_a_broken_rule_set(monkeypatch, invariant):
     assert entry["witness"]["rulebook"] == "hkk"
 
 
+
+@pytest.mark.slow
+def test_HKK_INV_1_judges_an_immunity_a_card_grants_by_an_event(monkeypatch):
+    # 132.0: "Ha egy lap immunis valamire, akkor az adott támadási forma nincs rá semmilyen
+    # hatással"; an immunity gained by an event a card grants is held as a declared one is.
+    # A rule set that makes every granted event void ignores it, and HKK-INV-1 sees that
+    # (it judged no event a card grants before issue 52's review; now, in states of one effect).
+    entry = check_mutant(monkeypatch, BOOK, "HKK-INV-1",
+                         "grant_void(I) :- state_event_granted_by(I, _).",
+                         bounds={"max_cards": 2, "max_effects": 1, "max_reactions": 0,
+                                 "max_events": 1})
+    assert entry["status"] == "violated", entry
+    (event,) = entry["witness"]["events"]
+    assert "granted_by" in event["gain_immunity"]
+
 # What an invariant may read: the contract (input facts and rulings), its own views (inv_*),
 # and the analysis's scaffolding; never the encoding's intermediate predicates.
 CONTRACT = {"ruling", "because", "world", "violation", "premise", "contradicts"}

@@ -65,8 +65,11 @@ HKK = {
                  ("inherits", "echo", "Elenios Seer"): ["HKK-132.16"]}),
     "self_granted_enchantment_immunity_literal.yaml": dict(
         edition="literal",
-        exact={("falls_off", "Ward", "Knight"), ("falls_off", "Curse", "Knight")},
-        because={("falls_off", "Ward", "Knight"): ["HKK-132.6"]}),
+        exact={("falls_off", "Ward", "Knight"), ("falls_off", "Curse", "Knight"),
+               ("grant_ineffective", "Knight", "enchantment", "Ward")},
+        because={("falls_off", "Ward", "Knight"): ["HKK-132.6"],
+                 ("grant_ineffective", "Knight", "enchantment", "Ward"):
+                     ["HKK-132.0", "HKK-132.6"]}),
     "self_granted_enchantment_immunity_intended.yaml": dict(
         edition="intended",
         exact={("falls_off", "Curse", "Knight")},
@@ -91,8 +94,7 @@ HKK = {
         because={("affects", "drain", False): ["HKK-132.0", "HKK-132.5"],
                  ("affects", "dispel", False): ["HKK-132.11"],
                  ("damage", "hit", 0): ["HKK-132.9"],
-                 ("immunity_removed", "Shade", "fire", "drain-shade"):
-                     ["HKK-132.0", "HKK-132.2-K"]}),
+                 ("immunity_removed", "Shade", "fire", "drain-shade"): ["HKK-132.0"]}),
     "fallen_card_grants_nothing.yaml": dict(
         exact={("falls_off", "Halo", "Paladin"), ("falls_off", "Curse of Rust", "Paladin"),
                ("grant_ineffective", "Paladin", "source", "Halo")},

@@ -92,6 +92,20 @@ def kept(result):
     return {r["effect"] for r in kinds(result, "immunity_kept")}
 
 
+def removed(result):
+    return {(r["card"], r["immunity"], r["by"]) for r in kinds(result, "immunity_removed")}
+
+
+def disarmed(result):
+    return {(r["card"], r["immunity"], r["granted_by"])
+            for r in kinds(result, "grant_without_effect")}
+
+
+def ineffective(result):
+    return {(r["card"], r["immunity"], r["granted_by"])
+            for r in kinds(result, "grant_ineffective")}
+
+
 def can_react(result):
     return {r["reaction"]: r["allowed"] for r in kinds(result, "can_react")}
 
@@ -488,10 +502,15 @@ def test_HKK_132_6_as_written_an_enchantment_granting_source_immunity_stays():
 
 
 def test_HKK_132_6_gained_when_already_held_nothing_falls_off():
-    doc = state([card("Knight", immunities=[{"kind": "enchantment"}]),
+    # The Curse grants the Knight its enchantment immunity from the start (an enchantment on a
+    # card immune to it in its own right is refused: "a lapra nem tehető bűbáj", issue 52
+    # item 5). The event gives the Knight what it holds: no gain ("utólag szerezte"), nothing
+    # falls off, in either edition.
+    doc = state([card("Knight", immunities=[{"kind": "enchantment", "granted_by": "Curse"}]),
                  card("Curse", "enchantment", on="Knight")],
                 events=[gain("Knight", "enchantment")])
     assert falls_off(rule(doc)) == set()
+    assert falls_off(rule(doc, edition="intended")) == set()
 
 
 # --- HKK-132.6-I -----------------------------------------------------------------------------

@@ -30,23 +30,14 @@ from test_hkk_rules import (
     counters,
     counters_removed,
     damage,
+    disarmed,
     effect,
     falls_off,
     gain,
-    kinds,
+    removed,
     rule,
     state,
 )
-
-
-def disarmed(result):
-    return {(r["card"], r["immunity"], r["granted_by"])
-            for r in kinds(result, "grant_without_effect")}
-
-
-def removed(result):
-    return {(r["card"], r["immunity"], r["by"]) for r in kinds(result, "immunity_removed")}
-
 
 # --- item 1: the card grants nothing (HKK-132.5.1-K) -------------------------------------------
 
@@ -221,15 +212,16 @@ def test_HKK_132_5_1_K_with_132_2_K_a_removed_source_immunity_gives_the_item_its
     assert removed(result) == {("Golem", "source", "purge")}
     assert damage(result) == {"hit": 0}
     assert disarmed(result) == set()
-    # The removal changed that damage, so it cites 132.2-K, as every ruling a removal changes,
-    # beside 132.9, which zeroes the fire hit.
-    assert because(result, "damage", effect="hit") == ["HKK-132.2-K", "HKK-132.9"]
+    # The removal changed that damage, so it cites the removal's rule, 132.0 (an effect on the
+    # Golem), as every ruling a removal changes, beside 132.9, which zeroes the fire hit; not
+    # 132.2-K, which only forbids a removal (issue 52, item 4).
+    assert because(result, "damage", effect="hit") == ["HKK-132.0", "HKK-132.9"]
     # Boundary: a removal of another immunity gives nothing back (the Amulet stays disarmed).
     doc["effects"][1]["removes_immunity"] = "magic"
     doc["cards"][0]["immunities"].append({"kind": "magic"})
     result = rule(doc)
     assert damage(result) == {"hit": 4}
-    assert "HKK-132.2-K" not in because(result, "damage", effect="hit")
+    assert because(result, "damage", effect="hit") == ["HKK-132.0"]
 
 
 # --- item 2: an enchantment put on a source-immune creature (HKK-132.5.1, 132.5.1-K) -----------

@@ -19,11 +19,13 @@ from ..documents.schema import (
     Str,
     check_sum,
     refuse_cycles,
+    shown,
 )
 from ..engine.symbols import Const
+from ..errors import InputError
 from .base import Rulebook, RulingKind, state_document
 from .bound import Bound
-from .declared import KEY, OUTER, Every, Fact, Facts, Flag, Items, Name, Records
+from .declared import KEY, Custom, Every, Fact, Facts, Flag, Items, Name, Records
 
 KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
          "item", "reaction")
@@ -174,6 +176,44 @@ def _selector(arguments, _):
     return "any" if key == "any" else {key: value}
 
 
+def _immunity_facts(state, _):
+    """A card's immunities: state_immunity(C, K) for each kind it is immune to, in any way;
+    state_immunity_granted_by(C, K, G) for each card granting it; and state_immunity_own(C,
+    K) where it is immune to K in its own right (an entry without granted_by) besides a
+    card's grant of K: without a grant, state_immunity alone says its own. So a granted
+    immunity is two facts, and one both granted and its own three, as the state space counts
+    them (HKK-132.0: the own one stays when the grant is void)."""
+    out = []
+    for card in state["cards"]:
+        kinds = list(dict.fromkeys(i["kind"] for i in card["immunities"]))
+        granted = {i["kind"] for i in card["immunities"] if i["granted_by"] is not None}
+        own = {i["kind"] for i in card["immunities"] if i["granted_by"] is None}
+        out += [("state_immunity", card["id"], Const(kind)) for kind in kinds]
+        out += [("state_immunity_granted_by", card["id"], Const(i["kind"]), i["granted_by"])
+                for i in card["immunities"] if i["granted_by"] is not None]
+        out += [("state_immunity_own", card["id"], Const(kind)) for kind in kinds
+                if kind in own and kind in granted]
+    return out
+
+
+def _put_immunities(document, rows, _):
+    """The immunities read back: a kind no card grants is the card's own; a granted one is
+    also its own where state_immunity_own says so."""
+    def of(name):
+        return [values for values, _ in rows.get(name, ())]
+    granted, own = {}, set(map(tuple, of("state_immunity_own")))
+    for card, kind, granter in of("state_immunity_granted_by"):
+        granted.setdefault((card, kind), []).append(granter)
+    cards = {card["id"]: card for card in document.get("cards", ())}
+    for card, kind in of("state_immunity"):
+        if card not in cards:
+            continue
+        entries = cards[card].setdefault("immunities", [])
+        if (card, kind) not in granted or (card, kind) in own:
+            entries.append({"kind": kind})
+        entries += [{"kind": kind, "granted_by": g} for g in granted.get((card, kind), ())]
+
+
 # The input facts (vocabulary.lp), from which the bridge gives a state's facts and the
 # analysis its witnesses' documents.
 FACTS = Facts(
@@ -195,12 +235,7 @@ FACTS = Facts(
                            order=str)),
                 Fact("state_no_reactions_from", KEY,
                      Every("no_reactions_from", _selector_arguments, _selector, width=2)),
-                always=True,
-                nested=(Records("immunities",
-                                Fact("state_immunity", OUTER, Name("kind")),
-                                Fact("state_immunity_granted_by", OUTER, Name("kind"),
-                                     "granted_by"),
-                                key=None),)),
+                always=True),
         Records("effects",
                 Fact("state_effect", KEY, "by", "target"),
                 Flag("state_effect_targeted", "targeted", otherwise=False),
@@ -219,6 +254,8 @@ FACTS = Facts(
                 Fact("state_event_granted_by", KEY, "gain_immunity.granted_by"),
                 key="#1"),
     ),
+    custom=(Custom(("state_immunity", "state_immunity_granted_by", "state_immunity_own"),
+                   _immunity_facts, _put_immunities),),
     spec=DOCUMENT)
 
 
@@ -290,9 +327,10 @@ class Hkk(Rulebook):
               "counters, damage, modifiers, cards put on others, ...)"),
     )
     # enumerate lists every situation once: two cards, one effect, one reaction, one event,
-    # damage 0..1 and two properties reach every ruling kind but grant_ineffective and
-    # grant_without_effect (843 classes; with three properties and no reaction, 1,315 classes,
-    # and grant_without_effect but not can_react, inherits or waits)
+    # damage 0..1 and two properties reach every ruling kind (1,091 classes: a grant an
+    # enchantment's falling off ends, or one an immunity makes powerless, takes two optional
+    # facts since issue 52; with three properties and no reaction, 2,439 classes, and not
+    # can_react, inherits or waits)
     listing_bounds = {"max_cards": 2, "max_effects": 1, "max_reactions": 1, "max_events": 1,
                       "damage": (0, 1), "modifiers": (0, 0), "max_properties": 2}
 
@@ -344,6 +382,7 @@ class Hkk(Rulebook):
                 Input("state_counter", (card, counter, Values(0, 1, 2)), ANY),
                 Input("state_immunity", (card, immunity), ANY),
                 Input("state_immunity_granted_by", (card, immunity, Ref("card")), ANY),
+                Input("state_immunity_own", (card, immunity), ANY),
                 Input("state_cannot_be_affected_by", (card, immunity), ANY),
                 Input("state_untargetable_by", (card, Values(*map(Const, FORMS))), ANY),
                 Input("state_cannot_be_damaged_by", (card, Values(*map(Const, FORMS))), ANY),
@@ -390,5 +429,86 @@ class Hkk(Rulebook):
             gain = event["gain_immunity"]
             for key in ("card", "granted_by"):
                 cards.require(gain[key], f"events[{i}].gain_immunity.{key}")
+        errors = _forbidden_start(state)
+        if errors:
+            raise InputError.of(errors)
         return state
+
+
+# Cards whose grants a rule can make powerless, and what makes them so: a source (HKK-132.5)
+# and a level-up, body part or item put on a creature (HKK-132.5.1-K), by source immunity; an
+# enchantment by enchantment or magic immunity (HKK-132.6, 132.4), a mental one by mental
+# immunity too (HKK-132.8). asp/hkk/valid.lp states the same.
+ITEM_LIKE = ("level_up", "body_part", "item")
+
+
+def _blockers(granter, holder):
+    """The immunities of ``holder`` (a card record) that could make ``granter``'s grants to
+    it powerless."""
+    if granter is None:
+        return ()
+    if granter["kind"] == "source" or (granter["kind"] in ITEM_LIKE and
+                                       granter["on"] == holder["id"] and
+                                       holder["kind"] == "creature"):
+        return ("source",)
+    if granter["kind"] == "enchantment":
+        return ("enchantment", "magic") + (("mental_spell",) if "mental" in
+                                           granter["subtypes"] else ())
+    return ()
+
+
+def _forbidden_start(state):
+    """What the Kódex forbids of a state (asp/hkk/valid.lp): an enchantment put on a card
+    immune to enchantments from the start that grants it neither the enchantment nor the
+    source immunity (HKK-132.6 "a lapra nem tehető bűbáj"), and poison counters on a card
+    immune to poison from the start (HKK-132.3 "semmilyen módon nem kerülhet méregjelző").
+    Immune from the start as no rule can undo: its own immunity, or a grant no rule can make
+    powerless on it (see valid.lp)."""
+    by_id = {card["id"]: card for card in state["cards"]}
+    granted = {(gain["granted_by"], gain["card"], gain["kind"])
+               for gain in (e["gain_immunity"] for e in state["events"])}
+    for card in state["cards"]:
+        granted |= {(im["granted_by"], card["id"], im["kind"]) for im in card["immunities"]}
+
+    def declared(card):
+        return ({im["kind"] for im in card["immunities"]} | set(card["cannot_be_affected_by"]))
+
+    def immune(card, i, kind):
+        """Where ``card`` (cards[i]) is immune to ``kind`` from the start, or None."""
+        for j, im in enumerate(card["immunities"]):
+            if im["kind"] == kind and im["granted_by"] is None:
+                return f"cards[{i}].immunities[{j}]"
+        if kind in card["cannot_be_affected_by"]:
+            j = card["cannot_be_affected_by"].index(kind)
+            return f"cards[{i}].cannot_be_affected_by[{j}]"
+        for j, im in enumerate(card["immunities"]):
+            if im["kind"] != kind or im["granted_by"] is None:
+                continue
+            blockers = _blockers(by_id.get(im["granted_by"]), card)
+            shielded = any((im["granted_by"], card["id"], b) in granted for b in blockers)
+            if kind == "source" or shielded or not set(blockers) & declared(card):
+                return f"cards[{i}].immunities[{j}]"
+        return None
+
+    where = {card["id"]: i for i, card in enumerate(state["cards"])}
+    errors = []
+    for i, card in enumerate(state["cards"]):
+        host = by_id.get(card["on"])
+        if card["kind"] == "enchantment" and host is not None:
+            path = immune(host, where[host["id"]], "enchantment")
+            grants = {im["kind"] for im in host["immunities"] if im["granted_by"] == card["id"]}
+            if path and not grants & {"enchantment", "source"}:
+                errors.append(InputError(
+                    f"{shown(host['id'])} is immune to enchantments from the start ({path}): "
+                    f"no enchantment can be put on it (HKK-132.6 \"a lapra nem tehető "
+                    f"bűbáj\"), and {shown(card['id'])} grants it neither the enchantment nor "
+                    "the source immunity", f"cards[{i}].on"))
+        if card["counters"].get("poison", 0) > 0:
+            path = immune(card, i, "poison")
+            if path:
+                errors.append(InputError(
+                    f"{shown(card['id'])} is immune to poison from the start ({path}): no "
+                    "poison counter can be on it (HKK-132.3 \"semmilyen módon nem kerülhet "
+                    "méregjelző\")", f"cards[{i}].counters.poison"))
+    return errors
 

@@ -102,6 +102,9 @@ def _read(state, result):
                         if {"card", "count", "kind", "step"} <= set(f)},
             "void": {}}             # event number -> why its grant gives no immunity
     would = {f["effect"]: f["modified"] for f in facts if "modified" in f and "effect" in f}
+    # grants that took effect and ended when their card fell off (HKK-132.0), not made void
+    ended = {(f["card"], f["kind"], f["granter"]) for f in facts
+             if "fell" in f and "step" not in f and "granter" in f}
     for r in rulings:
         kind, about = r["kind"], ("reaction", r["reaction"]) if "reaction" in r else \
             ("effect", r.get("effect", r.get("by")))
@@ -118,9 +121,12 @@ def _read(state, result):
         elif kind == "immunity_removed":
             said["struck"][r["card"], r["immunity"]] = f"removed by {r['by']}"
         elif kind in ("grant_ineffective", "grant_without_effect"):
-            said["voided"][r["card"], r["immunity"], r["granted_by"]] = _yes(
-                kind == "grant_ineffective", f"ineffective: {r['granted_by']} has fallen off",
-                f"without effect: {r['granted_by']} has no effect on {r['card']}")
+            key = (r["card"], r["immunity"], r["granted_by"])
+            said["voided"][key] = _yes(
+                kind == "grant_without_effect",
+                f"without effect: {r['granted_by']} has no effect on {r['card']}",
+                _yes(key in ended, f"ended: {r['granted_by']} has fallen off",
+                     f"ineffective: {r['granted_by']} has fallen off"))
     fell = {f["step"] for f in facts if "fell" in f and "step" in f}   # the events made void
     for number, gain in enumerate((e["gain_immunity"] for e in state["events"]), 1):
         reason = said["voided"].get((gain["card"], gain["kind"], gain["granted_by"]))

@@ -364,10 +364,66 @@ def _valid_redemption(book):
     return valid
 
 
+def _hkk_forbidden(facts):
+    """asp/hkk/valid.lp's start states the Kódex forbids: an enchantment on a card immune to
+    enchantments from the start that grants it neither the enchantment nor the source immunity
+    (132.6 "a lapra nem tehető bűbáj"), poison counters on a card immune to poison from the
+    start (132.3). Immune from the start: its own immunity, or a grant no declared immunity
+    could make powerless (a source's or a level-up's, body part's or item's on a creature by
+    source immunity, an enchantment's by enchantment or magic immunity, a mental one's by
+    mental immunity too), or one of source immunity, or by a card granting itself such a
+    blocker."""
+    def c(name):
+        return (3, name)
+    kind = dict(_rows(facts, "state_card"))
+    on = dict(_rows(facts, "state_on"))
+    subtypes = set(_rows(facts, "state_subtype"))
+    grants = set(_rows(facts, "state_immunity_granted_by"))        # (card, kind, granter)
+    granted = {(card, k) for card, k, _ in grants}
+    declared = set(_rows(facts, "state_immunity")) | set(_rows(facts, "state_cannot_be_affected_by"))
+    own = {i for i in _rows(facts, "state_immunity") if i not in granted} | \
+        set(_rows(facts, "state_immunity_own")) | set(_rows(facts, "state_cannot_be_affected_by"))
+    gained_from = set()                                           # (granter, card, kind)
+    granters = dict(_rows(facts, "state_event_granted_by"))
+    for event, card, k in _rows(facts, "state_event"):
+        if event in granters:
+            gained_from.add((granters[event], card, k))
+    gained_from |= {(g, card, k) for card, k, g in grants}
+
+    def blockers(g, card):
+        if kind.get(g) == c("source") or (kind.get(g) in (c("level_up"), c("body_part"), c("item"))
+                                          and on.get(g) == card and kind.get(card) == c("creature")):
+            return {c("source")}
+        if kind.get(g) == c("enchantment"):
+            return {c("enchantment"), c("magic")} | (
+                {c("mental_spell")} if (g, c("mental")) in subtypes else set())
+        return set()
+
+    def immune(card, k):
+        if (card, k) in own:
+            return True
+        for holder, kk, g in grants:
+            if (holder, kk) != (card, k):
+                continue
+            b = blockers(g, card)
+            if k == c("source") or any((g, card, x) in gained_from for x in b) or \
+                    not any((card, x) in declared for x in b):
+                return True
+        return False
+
+    for x, host in on.items():
+        if kind.get(x) == c("enchantment") and immune(host, c("enchantment")) and \
+                (host, c("enchantment"), x) not in grants and (host, c("source"), x) not in grants:
+            return True
+    return any(name == c("poison") and count[1] > 0 and immune(card, c("poison"))
+               for card, name, count in _rows(facts, "state_counter"))
+
+
 def _valid_hkk(book):
     """asp/hkk/valid.lp: no card on itself through a chain; one faction and one colour at
-    most, one number per counter kind; an immunity granted only when the card has it; damage
-    modifiers numbered 0, 1, ... one number each."""
+    most, one number per counter kind; an immunity granted only when the card has it, its
+    own besides a grant (state_immunity_own) only beside one; the start states the Kódex forbids
+    (:func:`_hkk_forbidden`); damage modifiers numbered 0, 1, ... one number each."""
     def valid(facts):
         if not _chains_acyclic(dict(_rows(facts, "state_on"))):
             return False
@@ -376,7 +432,10 @@ def _valid_hkk(book):
             if len(pairs) != len(set(pairs)):
                 return False
         immunities = set(_rows(facts, "state_immunity"))
-        if any(r[:2] not in immunities for r in _rows(facts, "state_immunity_granted_by")):
+        granted = {r[:2] for r in _rows(facts, "state_immunity_granted_by")}
+        if not granted <= immunities or not set(_rows(facts, "state_immunity_own")) <= granted:
+            return False
+        if _hkk_forbidden(facts):
             return False
         modifiers = [r[:2] for r in _rows(facts, "state_effect_modifier")]
         if len(modifiers) != len(set(modifiers)):
