@@ -280,7 +280,11 @@ def test_diff_text_says_what_is_lost_and_why_the_other_edition_does_not_give_it(
     # (the falling card and its host named as the group's witness names them)
     assert "           lost: card 2 falls off card 1. [HKK-132.6]; not given in intended " \
            "because HKK-132.6-I\n" in result.output
-    assert "           by HKK-132.6, HKK-132.6-I\n" in result.output
+    # and the grant the fallen enchantment made is lost with it (issue 52: a continuous
+    # ability ends with its card, HKK-132.0), so the group is by 132.0 as well
+    assert "           lost: card 2 has fallen off, so it grants card 1 no enchantment " \
+           "immunity. [HKK-132.0, HKK-132.6]\n" in result.output
+    assert "           by HKK-132.0, HKK-132.6, HKK-132.6-I\n" in result.output
     text = CliRunner().invoke(cli, args[:2] + ["--from", "intended", "--to", "literal"]
                               + args[6:])
     assert "           gained: card 2 falls off card 1. [HKK-132.6]; not given in intended " \
