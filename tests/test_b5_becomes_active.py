@@ -16,20 +16,9 @@ written from the source before the encoding was changed.
 import pytest
 
 import pybridge
-from ruling_tuples import B5_CONTRACT, tuple_maker
+from test_b5_fidelity_four import rule, rulings
 
-as_tuple = tuple_maker(B5_CONTRACT)
 UNICORN = "Einhorn Silbermähne"
-
-
-def rule(doc, edition=None):
-    result = pybridge.rule(doc, edition=edition)
-    assert result["status"] == "ok", result
-    return result
-
-
-def rulings(result):
-    return {as_tuple(r) for r in result["rulings"]}
 
 
 def cn(**extra):

@@ -458,16 +458,6 @@ def test_HKK_132_2_K_boundary_a_kept_immunity_still_cites_it():
     assert because(rule(doc), "immunity_kept", effect="strip") == ["HKK-132.2-K"]
 
 
-def test_HKK_132_0_the_removal_reads_as_text(tmp_path):
-    doc = state([card("Knight", immunities=[{"kind": "fire"}]), card("Drain", "source")],
-                [effect("strip", "Drain", "Knight", removes_immunity="fire")])
-    path = tmp_path / "doc.json"
-    path.write_text(json.dumps(doc))
-    result = CliRunner().invoke(cli, ["rule", str(path), "--format", "text"])
-    assert result.exit_code == 0, result.output
-    assert "Effect strip takes the fire immunity of Knight away. [HKK-132.0]\n" in result.output
-
-
 # --- item 5: start states the source forbids are refused ---------------------------------------
 
 def _cursed(immunities=({"kind": "enchantment"},), **extra):
