@@ -22,7 +22,6 @@ import re
 import pytest
 
 import pybridge
-from explain_checks import examples
 from pybridge.engine.explain import expanded
 
 BASE = {1: 0.75, 2: 1, 3: 1.5, 4: 2, 5: 3}      # base diameters by size class (inches)
@@ -268,14 +267,8 @@ def check(doc, result):
     return read
 
 
-EDITIONS = sorted(pybridge.books.get("chronopia").encoding.editions)
-
-
-@pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize("path", examples("chronopia"), ids=lambda p: p.name)
-def test_every_sentence_of_every_example_is_true_of_its_state(path, edition):
-    doc = pybridge.load(path)
-    check(doc, pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
+# (every example, in each edition, is read by check() in tests/test_explain_chronopia.py,
+# beside that file's check_true_of_state: one ruling of each, two readers)
 
 
 @pytest.mark.parametrize("name", sorted(STATES))

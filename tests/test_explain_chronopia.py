@@ -39,6 +39,7 @@ from explain_checks import (
     without_why,
 )
 from pybridge.errors import InputError
+from test_chronopia_sentences import check as check_claims
 
 HERE = EXAMPLES / "chronopia"
 
@@ -758,7 +759,9 @@ EDITIONS = sorted(pybridge.books.get("chronopia").encoding.editions)
 @pytest.mark.parametrize("path", examples("chronopia"), ids=lambda p: p.name)
 def test_every_sentence_of_every_example_is_true_of_its_state(path, edition):
     doc = pybridge.load(path)
-    check_true_of_state(doc, pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True))
+    result = pybridge.rule(copy.deepcopy(doc), edition=edition, explain=True)
+    check_true_of_state(doc, result)
+    check_claims(doc, result)      # sizes, SELBST range, touching, radii (issue 52)
 
 
 def sentence_documents():
