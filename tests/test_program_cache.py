@@ -22,11 +22,14 @@ def _texts(statements):
 @pytest.mark.parametrize("name", sorted(RULEBOOKS))
 def test_the_cached_text_catalogue_and_editions_are_those_of_the_rule_files(name):
     encoding = RULEBOOKS[name].encoding
-    reparsed = []
-    ast.parse_string(encoding.fixed_text, reparsed.append, logger=silent)
-    # parsing text begins with its own '#program base.'
-    assert _texts(reparsed)[0] == "#program base."
-    assert _texts(reparsed)[1:] == _texts(encoding.fixed_statements)
+    for relevant, statements in ((encoding.fixed_relevant, encoding.fixed_statements),
+                                 (encoding.explaining_relevant,
+                                  encoding.explaining_statements)):
+        reparsed = []
+        ast.parse_string("\n".join(relevant.texts), reparsed.append, logger=silent)
+        # parsing text begins with its own '#program base.'
+        assert _texts(reparsed)[0] == "#program base."
+        assert _texts(reparsed)[1:] == _texts(statements)
     assert encoding.editions == encoding._editions()
     assert encoding.rules == encoding._rules()
 
@@ -96,8 +99,8 @@ def _rule_cli(env_cache, *extra):
 
 
 @pytest.mark.parametrize("corrupt", [
-    lambda entry: {**entry, "value": ""},                       # emptied: rulings [] before
-    lambda entry: {**entry, "value": entry["value"] + "\n:- :- ."},  # a syntax error
+    lambda entry: {**entry, "value": []},                       # emptied: rulings [] before
+    lambda entry: {**entry, "value": entry["value"] + [[":- :- .", None, [], []]]},  # syntax
     lambda entry: {**entry, "value": entry["value"][: len(entry["value"]) // 2]},  # cut short
     lambda entry: {key: value for key, value in entry.items() if key != "checksum"},
 ], ids=["emptied", "syntax-error", "cut-short", "no-checksum"])

@@ -208,14 +208,6 @@ class Encoding:
         return tuple(_for_one_state(self._part("state")))
 
     @cached_property
-    def fixed_text(self):
-        """``fixed_statements`` as program text, which clingo parses several times faster
-        than the files (the program of every ``rulings rule`` call; pybridge/engine/program_cache.py
-        keeps it by the files' content)."""
-        return program_cache.cached(f"{self.rulebook}-fixed", self.files,
-                                    lambda: "\n".join(str(s) for s in self.fixed_statements))
-
-    @cached_property
     def explaining_statements(self):
         """The program for one edition (as ``fixed_statements``) with its explanations:
         the constant ``explaining`` set to 1 (asp/core/explain.lp), so that the rules'
@@ -223,6 +215,22 @@ class Encoding:
         from .rewrite import select
         kept = select(self.written, "state") + list(self.generated)
         return tuple(_explaining(s) for s in _for_one_state(kept))
+
+    @cached_property
+    def fixed_relevant(self):
+        """``fixed_statements`` as text with what each rule needs to fire
+        (pybridge/engine/relevance.py): a state's program is the rules it can fire. Kept in
+        the program cache by the files' content, so `rulings rule` parses no rule file."""
+        from .relevance import Relevant, parts
+        return Relevant(program_cache.cached(f"{self.rulebook}-fixed-parts", self.files,
+                                             lambda: parts(self.fixed_statements)))
+
+    @cached_property
+    def explaining_relevant(self):
+        """``explaining_statements`` as ``fixed_relevant`` holds ``fixed_statements``."""
+        from .relevance import Relevant, parts
+        return Relevant(program_cache.cached(f"{self.rulebook}-explaining-parts", self.files,
+                                             lambda: parts(self.explaining_statements)))
 
     @cached_property
     def rules(self):

@@ -48,7 +48,7 @@ def directory():
 
 # the code that turns rule files into what is kept: a change to it is a new entry too
 CODE = tuple(Path(__file__).with_name(name) for name in
-             ("program_cache.py", "encoding.py", "rewrite.py", "annotations.py"))
+             ("program_cache.py", "encoding.py", "rewrite.py", "annotations.py", "relevance.py"))
 
 
 def signature(paths):

@@ -28,12 +28,16 @@ class Outcome(Fields):
 
 def ground(encoding, facts, in_force=None, explaining=False):
     """A control holding the encoding grounded on ``facts`` (symbols): with ``in_force``
-    (a set of rule IDs) for that edition alone, the IDs given as facts; without it for every
-    edition, in_force/1 free externals to be assumed. ``explaining`` (with ``in_force``):
+    (a set of rule IDs) for that edition alone, the IDs given as facts, and only the rules
+    that state can fire (pybridge/engine/relevance.py); without it for every edition,
+    in_force/1 free externals to be assumed. ``explaining`` (with ``in_force``):
     the rules' explanations are grounded too (asp/core/explain.lp)."""
-    statements = encoding.statements if in_force is None else \
-        encoding.explaining_statements if explaining else encoding.fixed_text
-    return _grounded(statements, facts, encoding.rule_ids, in_force)
+    if in_force is None:
+        return _grounded(encoding.statements, facts, encoding.rule_ids, in_force)
+    facts = list(facts)
+    relevant = encoding.explaining_relevant if explaining else encoding.fixed_relevant
+    present = {(symbol.name, len(symbol.arguments)) for symbol in facts} | {("rule_id", 1)}
+    return _grounded(relevant.text(present, in_force), facts, encoding.rule_ids, in_force)
 
 
 def _grounded(statements, facts, rule_ids, in_force, show=None):
