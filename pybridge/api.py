@@ -140,12 +140,12 @@ def _world_statements(book):
     """The rulebook's encoding indexed by worlds for a batch of states under one edition:
     in_force is shared by the worlds and given as facts (no externals), so the grounder
     drops the rules out of force; so are the program's own constant facts."""
-    if book.name not in _WORLD_STATEMENTS:
+    if book not in _WORLD_STATEMENTS:       # by the book: a book with drafts is another
         from .engine.worlds import SHARED, add_worlds, static_predicates
         statements = book.encoding.fixed_statements
         shared = SHARED | {"in_force"} | static_predicates(statements)
-        _WORLD_STATEMENTS[book.name] = add_worlds(statements, shared)
-    return _WORLD_STATEMENTS[book.name]
+        _WORLD_STATEMENTS[book] = add_worlds(statements, shared)
+    return _WORLD_STATEMENTS[book]
 
 
 def rulebooks():

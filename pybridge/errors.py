@@ -49,6 +49,15 @@ class InputError(RulingsError):
         return InputError(self.message, self.path, source, self.more)
 
 
+class RulesFileError(InputError):
+    """A rules file given with ``--rules`` (a draft) that cannot be used: ``source`` names
+    the file, line and column. It is no state document's fault, so it refuses the whole
+    command (exit 2), not one document."""
+
+    def __reduce__(self):
+        return (RulesFileError, (self.message, self.path, self.source, self.more))
+
+
 def _one_line(text):
     return " ".join(str(text).split())
 

@@ -17,7 +17,7 @@ from pybridge import books
 from pybridge.books import RULEBOOKS
 from pybridge.documents.schema_export import json_schema
 from pybridge.documents.values import Mapping, PlainFloat, PlainInt
-from pybridge.errors import InputError
+from pybridge.errors import InputError, RulesFileError
 
 BOOKS = tuple(RULEBOOKS)         # every registered rulebook, in the registry's order
 SCHEMAS = {name: json_schema(books.get(name)) for name in BOOKS}
@@ -166,6 +166,8 @@ class Observer:
         accepted = VALIDATORS[book].is_valid(document)
         try:
             prepared = self.prepare(state, edition)
+        except RulesFileError:      # a draft's (--rules), not the document's
+            raise
         except InputError as error:
             self._compare(book, document, error.message, accepted)
             raise

@@ -283,6 +283,6 @@ _ANALYSES = {}
 
 
 def analysis(book):
-    if book.name not in _ANALYSES:
-        _ANALYSES[book.name] = Analysis(book)
-    return _ANALYSES[book.name]
+    if book not in _ANALYSES:       # by the book itself: a book with drafts is another
+        _ANALYSES[book] = Analysis(book)
+    return _ANALYSES[book]

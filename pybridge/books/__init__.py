@@ -3,6 +3,7 @@
 import atexit
 import importlib
 from collections.abc import Mapping
+from contextlib import contextmanager
 
 from ..errors import InputError
 
@@ -21,6 +22,8 @@ class _Rulebooks(Mapping):
 
     def __init__(self):
         self._loaded = {}
+        self._drafts = ()           # the rules files in force (drafts()), and the books
+        self._drafted = {}          # read with them, by name
         # The rulebooks hold parsed programs (clingo ASTs): dropped at exit while clingo is
         # still there to release them (not during the interpreter's teardown).
         atexit.register(self._loaded.clear)
@@ -28,6 +31,13 @@ class _Rulebooks(Mapping):
     def __getitem__(self, name):
         if name not in MODULES:
             raise KeyError(name)
+        if self._drafts:
+            if name not in self._drafted:
+                self._drafted[name] = self._book(name).drafted(self._drafts)
+            return self._drafted[name]
+        return self._book(name)
+
+    def _book(self, name):
         if name not in self._loaded:
             module, cls = MODULES[name]
             book = getattr(importlib.import_module(f".{module}", __name__), cls)()
@@ -46,6 +56,20 @@ class _Rulebooks(Mapping):
 
 
 RULEBOOKS = _Rulebooks()
+
+
+@contextmanager
+def drafts(paths):
+    """Within: every rulebook is read with the drafts in the rules files ``paths`` (issue
+    53: ``--rules FILE``), read for a rulebook when it is first asked for (an InputError
+    then names the file, line and column). The analysis's forked children inherit them."""
+    paths = tuple(str(p) for p in paths)
+    saved = RULEBOOKS._drafts, RULEBOOKS._drafted
+    RULEBOOKS._drafts, RULEBOOKS._drafted = paths, {}
+    try:
+        yield
+    finally:
+        RULEBOOKS._drafts, RULEBOOKS._drafted = saved
 
 
 def get(name, path="rulebook"):

@@ -1,5 +1,6 @@
 """What every rulebook module declares, and what they share."""
 
+import copy
 import re
 from functools import cached_property
 from typing import Callable
@@ -81,6 +82,19 @@ class Rulebook:
     @cached_property
     def encoding(self):
         return Encoding(self.name, self.rule_files, self.core_files)
+
+    def drafted(self, paths):
+        """This rulebook with the drafts in files ``paths`` (pybridge/engine/drafts.py): a
+        copy whose encoding holds their rules and editions too (InputError for a draft
+        that is refused)."""
+        from ..engine.drafts import DraftedEncoding, read_all
+        drafts = read_all(paths, self.encoding)
+        book = copy.copy(self)
+        for name in list(vars(book)):
+            if isinstance(getattr(type(book), name, None), cached_property):
+                del vars(book)[name]
+        vars(book)["encoding"] = DraftedEncoding(self.encoding, drafts)
+        return book
 
     @cached_property
     def kind_by_name(self):

@@ -7,6 +7,7 @@ import click
 from .. import api, signals
 from ..analysis.cluster import MAX_WORKERS, validate
 from ..books import RULEBOOKS
+from .drafts import rules_option
 from .outfile import OutFile
 from .output import FOUND, UNKNOWN, Count, Seconds, format_option, resolve
 from .printable import printable
@@ -144,6 +145,7 @@ def _emit(result, fmt, kind):
 
 @click.command("check", cls=RulebookCommand)
 @click.argument("rulebook")
+@rules_option
 @bound_options(listing=False)
 @click.option("--edition", default=None, metavar="EDITION",
               help="edition to check (default: the rulebook's)")
@@ -181,6 +183,7 @@ def check_command(ctx, rulebook, edition, invariants, timeout, workers, schedule
 
 @click.command("enumerate", cls=RulebookCommand)
 @click.argument("rulebook")
+@rules_option
 @bound_options(listing=True)
 @click.option("--edition", default=None, metavar="EDITION",
               help="edition to rule with (default: the rulebook's)")
@@ -224,6 +227,7 @@ def enumerate_command(ctx, rulebook, edition, out, count, timeout, workers, sche
 
 @click.command("diff", cls=RulebookCommand)
 @click.argument("rulebook")
+@rules_option
 @click.option("--from", "before", required=True, metavar="EDITION", help="edition before")
 @click.option("--to", "after", required=True, metavar="EDITION", help="edition after")
 @bound_options(listing="diff")
@@ -254,6 +258,7 @@ def diff_command(ctx, rulebook, before, after, count, timeout, workers, schedule
 
 @click.command("errata", cls=RulebookCommand)
 @click.argument("rulebook")
+@rules_option
 @bound_options(listing=False)
 @click.option("--edition", default=None, metavar="EDITION",
               help="edition to examine (default: the rulebook's)")
@@ -282,6 +287,7 @@ def errata_command(ctx, rulebook, edition, timeout, workers, scheduler, fmt, qui
 
 @click.command("coverage", cls=RulebookCommand)
 @click.argument("rulebook")
+@rules_option
 @bound_options(listing=False)
 @click.option("--edition", default=None, metavar="EDITION",
               help="edition whose rules to cover (default: the "

@@ -11,6 +11,7 @@ from ..documents.loading import MIB
 from ..errors import InputError
 from ..limits import cap_memory
 from .background import Overdue, in_background
+from .drafts import rules_option
 from .outfile import write_text
 from .output import UNKNOWN, Seconds, echo_error
 from .printable import printable
@@ -34,6 +35,7 @@ def _names(states):
 
 @click.command("draw")
 @click.argument("states", nargs=-1, required=True, metavar="STATE...")
+@rules_option
 @click.option("-o", "--out", "out", default=None, metavar="PATH",
               help="the picture's file (one STATE), or a folder for the pictures of several "
               "(each named after its STATE's file: NAME.svg); default: standard output, for "

@@ -8,8 +8,10 @@ import time
 
 import click
 
+from ..books import drafts
 from ..documents.loading import MIB, load_document
 from ..errors import InputError
+from .drafts import rules_option
 from .outfile import write_text
 
 ANALYSES = ("check", "errata", "enumerate", "diff", "coverage")
@@ -21,6 +23,7 @@ ANALYSES = ("check", "errata", "enumerate", "diff", "coverage")
               help="the report's file (default: standard output)")
 @click.argument("source")
 @click.argument("arguments", nargs=-1, type=click.UNPROCESSED)
+@rules_option
 @click.pass_context
 def report_command(ctx, out, source, arguments):
     """Write an analysis as one HTML file: SOURCE is an analysis and its arguments
@@ -57,7 +60,8 @@ def report_command(ctx, out, source, arguments):
                              f"{' '.join(arguments)[:80]}", "SOURCE")
         result, command, seconds = _read(source), None, None
     try:
-        page = report(result, command, seconds)
+        with drafts(_rules_of(arguments) if source in ANALYSES else ()):
+            page = report(result, command, seconds)
     except InputError as error:     # a field of the JSON it cannot read: named with its file
         if command is not None or error.source:
             raise
@@ -69,6 +73,18 @@ def report_command(ctx, out, source, arguments):
         write_text(Path(out), page)
     if code not in (0, 1):
         ctx.exit(code)
+
+
+def _rules_of(arguments):
+    """The rules files an analysis's arguments name (``--rules FILE``, ``--rules=FILE``):
+    its witnesses are ruled again with them."""
+    found = []
+    for number, argument in enumerate(arguments):
+        if argument == "--rules" and number + 1 < len(arguments):
+            found.append(arguments[number + 1])
+        elif argument.startswith("--rules="):
+            found.append(argument.split("=", 1)[1])
+    return found
 
 
 def _run(ctx, args):

@@ -6,9 +6,10 @@ import click
 
 from .. import api
 from ..documents.loading import MIB
-from ..errors import InputError
+from ..errors import InputError, RulesFileError
 from ..limits import cap_memory, memory_cap_text, out_of_memory
 from .background import Overdue, in_background, unfinished
+from .drafts import rules_option
 from .output import Count, Seconds, echo_error, error_record, format_option, resolve
 from .render import to_json, to_text
 
@@ -26,6 +27,7 @@ max_size_option = click.option(
 
 @click.command("rule")
 @click.argument("states", nargs=-1, required=True, metavar="STATE...")
+@rules_option
 @edition_option
 @max_size_option
 @click.option("--strict", is_flag=True,
@@ -73,6 +75,8 @@ def rule_command(ctx, states, edition, max_size, fmt, strict, explain, timeout):
     try:
         for number, (source, result) in enumerate(results):
             done = number + 1
+            if isinstance(result, RulesFileError):     # a draft's: the whole command
+                raise result
             if isinstance(result, InputError):
                 failed = True
                 error = result if result.source else result.located(source)

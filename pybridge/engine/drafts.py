@@ -1,0 +1,398 @@
+"""A committee's draft: rules and editions of its own, read from a file as data (issue 53).
+
+A draft is written in the language of the package's rule files: each rule under a
+``% [ID] summary`` line (with an optional ``% source: «…»`` line), guarded by
+``in_force("ID")``, its rulings through ``ruled_by/2`` and ``also_cites/2``; constraints are
+rules too. Its editions are written as ``asp/<rulebook>/editions.lp``'s, with ``edition/2``
+and ``in_edition/2``, and need no ID.
+
+A rules file is data, not code. It never runs a script and never reads another file:
+``#include`` is refused before the text reaches clingo's parser (which would read the file it
+names), and so are ``#script``, ``#external``, ``#show``, ``#program`` and every other
+directive. A rule without an ID line or without its guard is refused, and so are an ID the
+rulebook already has, a rule deriving what the rulebook owns (``in_force``, ``ruling``,
+``because``, ``rule_id``, an input predicate ``state_*``, an explanation ``says*``), an
+edition statement about a built-in edition, and a predicate nothing defines (with "did you
+mean …?"). Every refusal is a RulesFileError naming the file, line and column.
+"""
+
+import difflib
+import re
+from functools import cached_property
+
+from ..documents.loading import read_source
+from ..errors import InputError, RulesFileError
+from .encoding import RULE_COMMENT, Encoding, annotated_rule, silent
+
+MAX_BYTES = 1 << 20
+OWNED = {("in_force", 1), ("ruling", 1), ("because", 2), ("rule_id", 1)}
+EDITION_PREDICATES = {("edition", 2), ("in_edition", 2)}
+# what an edition statement's body may read
+EDITION_BODY = EDITION_PREDICATES | {("rule_id", 1)}
+DIRECTIVES = {
+    "Script": "#script", "External": "#external", "ShowSignature": "#show",
+    "ShowTerm": "#show", "Program": "#program", "Definition": "#const",
+    "Defined": "#defined", "Minimize": "#minimize (a weak constraint)",
+    "ProjectAtom": "#project", "ProjectSignature": "#project", "Edge": "#edge",
+    "Heuristic": "#heuristic", "TheoryDefinition": "#theory",
+}
+
+
+class Draft:
+    """One draft file, checked: its rules (AST statements), its edition statements, and the
+    catalogue entries of its IDs (encoding.Rule), in file order."""
+
+    def __init__(self, path, rules, editions, catalogue):
+        self.path = path
+        self.rules = tuple(rules)
+        self.editions = tuple(editions)
+        self.catalogue = tuple(catalogue)
+
+    @property
+    def rule_ids(self):
+        return tuple(rule.id for rule in self.catalogue)
+
+
+def _where(path, line, column):
+    return f"{path}:{line}:{column}"
+
+
+def _refuse(path, line, column, message):
+    raise RulesFileError(message, source=_where(path, line, column))
+
+
+# one left-to-right pass over what can hide a '#': a block comment, a line comment, a string
+_HIDING = re.compile(r'%\*.*?\*%|%[^\n]*|"(?:[^"\\\n]|\\.)*"', re.S)
+
+
+def _directive_outside_comments(text, word):
+    """(line, column) of the first ``word`` (``#include``) outside comments and strings."""
+    position = 0
+    for match in _HIDING.finditer(text + "\n"):
+        found = text.find(word, position, match.start())
+        if found >= 0:
+            return _line_column(text, found)
+        position = match.end()
+    found = text.find(word, position)
+    return _line_column(text, found) if found >= 0 else None
+
+
+def _line_column(text, offset):
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _parse(path, text):
+    from clingo import ast
+    messages, statements = [], []
+
+    def logger(_code, message):
+        messages.append(message)
+    try:
+        ast.parse_string(text, statements.append, logger=logger)
+    except RuntimeError:
+        for message in messages:
+            match = re.match(r"<string>:(\d+):(\d+)(?:-[\d:]+)?: (?:error: )?(.*)", message)
+            if match:
+                _refuse(path, int(match.group(1)), int(match.group(2)),
+                        " ".join(match.group(3).split()))
+        raise RulesFileError("cannot be parsed as a rules file", source=path) from None
+    return [s for s in statements if s.ast_type != ast.ASTType.Comment]
+
+
+def _implicit(statement, lines):
+    """Whether a statement is the ``#program base.`` the parser puts first, not the file's."""
+    if statement.ast_type.name != "Program":
+        return False
+    begin = statement.location.begin
+    line = lines[begin.line - 1] if 0 < begin.line <= len(lines) else ""
+    return not line[begin.column - 1:].lstrip().startswith("#program")
+
+
+def _signatures(node, kind):
+    """(name, arity) of every symbolic atom under ``node`` (a head or a body literal;
+    ``kind`` says which), each with ``node``'s location."""
+    from clingo import ast
+    found = []
+    where = node.location
+
+    class Atoms(ast.Transformer):
+        def visit_SymbolicAtom(self, atom):
+            term = atom.symbol
+            if term.ast_type == ast.ASTType.Pool:
+                term = term.arguments[0]
+            if term.ast_type == ast.ASTType.Function:
+                found.append(((term.name, len(term.arguments)), where))
+            elif term.ast_type == ast.ASTType.SymbolicTerm and \
+                    term.symbol.type.name == "Function":
+                found.append(((term.symbol.name, len(term.symbol.arguments)), where))
+            return atom
+    Atoms()(node)
+    return found
+
+
+def _guards(rule):
+    """The rule IDs of the positive ``in_force("ID")`` literals of a rule's body."""
+    from clingo import ast
+    found = set()
+    for literal in rule.body:
+        if literal.ast_type == ast.ASTType.Literal and literal.sign == ast.Sign.NoSign and \
+                literal.atom.ast_type == ast.ASTType.SymbolicAtom:
+            term = literal.atom.symbol
+            if term.ast_type == ast.ASTType.Function and term.name == "in_force" and \
+                    len(term.arguments) == 1 and \
+                    term.arguments[0].ast_type == ast.ASTType.SymbolicTerm and \
+                    term.arguments[0].symbol.type.name == "String":
+                found.add(term.arguments[0].symbol.string)
+    return found
+
+
+def _ids_by_line(lines):
+    """For each line number (1-based), the ID of the last ``% [ID]`` line at or above it."""
+    current, by_line, catalogue = None, [None], {}
+    for number, line in enumerate(lines, 1):
+        match = RULE_COMMENT.match(line.strip())
+        if match:
+            current = match.group(1)
+            if current not in catalogue:
+                catalogue[current] = annotated_rule(current, match.group(2),
+                                                    lines[number:number + 80])
+        by_line.append(current)
+    return by_line, catalogue
+
+
+def read(path, encoding, known):
+    """The draft in file ``path`` for the rulebook of ``encoding``, checked (a Draft), else
+    RulesFileError naming the file, line and column. ``known``: the predicates (name, arity)
+    the rulebook defines or takes as input, against which the draft's bodies are read."""
+    from clingo import ast
+    try:
+        data = read_source(path, MAX_BYTES)
+    except InputError as error:
+        raise RulesFileError(error.message, source=error.source or path) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise RulesFileError(f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
+                         f"{error.start})", source=path) from None
+    where = _directive_outside_comments(text, "#include")
+    if where:
+        _refuse(path, *where, "#include is not allowed: a rules file never reads another file")
+    lines = text.splitlines()
+    statements = [s for s in _parse(path, text) if not _implicit(s, lines)]
+    by_line, catalogue = _ids_by_line(lines)
+    builtin_ids = set(encoding.rule_ids)
+    for rule_id in catalogue:
+        if rule_id in builtin_ids:
+            line = next(n for n, i in enumerate(by_line) if i == rule_id)
+            _refuse(path, line, 1, f"rule ID {rule_id} is already the rulebook's: a draft's "
+                    "rules need IDs of their own (strike the rulebook's in an edition)")
+    rules, editions, defined = [], [], set()
+    for statement in statements:
+        begin = statement.location.begin
+        name = statement.ast_type.name
+        if name in DIRECTIVES:
+            _refuse(path, begin.line, begin.column,
+                    f"{DIRECTIVES[name]} is not allowed in a rules file (it holds rules and "
+                    "editions only)")
+        if statement.ast_type != ast.ASTType.Rule:
+            _refuse(path, begin.line, begin.column, f"a {name} statement is not allowed in a "
+                    "rules file (it holds rules and editions only)")
+        heads = _signatures(statement.head, "head")
+        if heads and all(s in EDITION_PREDICATES for s, _ in heads):
+            _edition_head(path, statement, encoding.editions)
+            editions.append(statement)
+            continue
+        for signature, location in heads:
+            if signature in OWNED or signature in EDITION_PREDICATES or \
+                    signature[0].startswith(("state_", "says")):
+                _refuse(path, location.begin.line, location.begin.column,
+                        f"{signature[0]}/{signature[1]} is the rulebook's own: a draft "
+                        "cannot derive it")
+        rule_id = by_line[begin.line] if begin.line < len(by_line) else None
+        if rule_id is None:
+            _refuse(path, begin.line, begin.column, "a rule without an ID: put it under a "
+                    "'% [ID] summary' line")
+        if rule_id not in _guards(statement):
+            _refuse(path, begin.line, begin.column, f"a rule of {rule_id} without its guard: "
+                    f'its body needs in_force("{rule_id}")')
+        defined.update(s for s, _ in heads)
+        rules.append(statement)
+    _check_bodies(path, rules, editions, known | defined)
+    used = {i for i in by_line if i}
+    return Draft(path, rules, editions, [catalogue[i] for i in catalogue if i in used])
+
+
+def _edition_head(path, statement, builtin):
+    """An edition statement's head names an edition of the draft's own, by a constant."""
+    from clingo import ast
+    head = statement.head
+    atom = head.atom if head.ast_type == ast.ASTType.Literal else None
+    term = atom.symbol if atom is not None and atom.ast_type == ast.ASTType.SymbolicAtom \
+        else None
+    begin = head.location.begin
+    if term is None or term.ast_type != ast.ASTType.Function or not term.arguments:
+        _refuse(path, begin.line, begin.column, "an edition statement has one head, "
+                "edition(Name, Description) or in_edition(Name, ID)")
+    name = term.arguments[0]
+    if name.ast_type == ast.ASTType.SymbolicTerm and \
+            name.symbol.type.name == "Function" and not name.symbol.arguments:
+        if name.symbol.name in builtin:
+            _refuse(path, begin.line, begin.column, f"{name.symbol.name} is a built-in "
+                    "edition, which a draft cannot change: define an edition of its own")
+        return
+    if name.ast_type == ast.ASTType.Function and not name.arguments:
+        if name.name in builtin:
+            _refuse(path, begin.line, begin.column, f"{name.name} is a built-in edition, "
+                    "which a draft cannot change: define an edition of its own")
+        return
+    _refuse(path, begin.line, begin.column, "an edition statement names its edition by a "
+            "constant (in_edition(draft, ID)), not by a variable")
+
+
+def _check_bodies(path, rules, editions, known):
+    """Every predicate a body reads is one the rulebook or the draft defines, else a
+    refusal with the nearest names the vocabulary holds."""
+    names = sorted({f"{n}/{a}" for n, a in known})
+    for statement in rules:
+        for literal in statement.body:
+            for signature, location in _signatures(literal, "body"):
+                if signature in known:
+                    continue
+                wanted = f"{signature[0]}/{signature[1]}"
+                close = difflib.get_close_matches(wanted, names, n=3, cutoff=0.6)
+                hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                _refuse(path, location.begin.line, location.begin.column,
+                        f"{wanted} is defined by no rule of the rulebook or the draft and is "
+                        f"no input{hint}")
+    for statement in editions:
+        for literal in statement.body:
+            for signature, location in _signatures(literal, "body"):
+                if signature not in EDITION_BODY:
+                    _refuse(path, location.begin.line, location.begin.column,
+                            f"an edition statement reads only edition/2, in_edition/2 and "
+                            f"rule_id/1, not {signature[0]}/{signature[1]}")
+
+
+def known_predicates(encoding):
+    """The predicates a draft's bodies may read: every head of the rulebook's program, its
+    input predicates (``state_*``, read by its bodies) and what the engine gives."""
+    found = set(OWNED)
+    for statement in encoding.written:
+        if statement.ast_type.name == "Rule":
+            found.update(s for s, _ in _signatures(statement.head, "head"))
+            found.update(s for literal in statement.body
+                         for s, _ in _signatures(literal, "body") if s[0].startswith("state_"))
+    return found
+
+
+def read_all(paths, encoding):
+    """The drafts in files ``paths``, in order, each read against the rulebook and the
+    drafts before it; an ID given by two drafts is refused."""
+    known, drafts, seen = known_predicates(encoding), [], {}
+    for path in paths:
+        draft = read(path, encoding, known)
+        for rule_id in draft.rule_ids:
+            if rule_id in seen:
+                raise RulesFileError(f"rule ID {rule_id} is given by {seen[rule_id]} too",
+                                 source=path)
+            seen[rule_id] = path
+        known |= {s for rule in draft.rules for s, _ in _signatures(rule.head, "head")}
+        drafts.append(draft)
+    return drafts
+
+
+def editions(encoding, drafts, builtin):
+    """The drafts' editions (encoding.Edition by name), given the built-in editions
+    ``builtin`` (name -> Edition): the edition statements of every draft grounded with the
+    built-in editions as facts and the rulebook's and the drafts' IDs as rule_id/1. Each
+    names only IDs that are rules of the rulebook or the drafts."""
+    import clingo
+    from clingo import ast
+
+    from .encoding import Edition
+    from .symbols import fact
+    control = clingo.Control(logger=silent)
+    with ast.ProgramBuilder(control) as builder:
+        for draft in drafts:
+            for statement in draft.editions:
+                builder.add(statement)
+    ids = list(encoding.rule_ids) + [i for d in drafts for i in d.rule_ids]
+    with control.backend() as backend:
+        for rule_id in ids:
+            backend.add_rule([backend.add_atom(fact("rule_id", rule_id))])
+        for name, edition in builtin.items():
+            backend.add_rule([backend.add_atom(clingo.Function(
+                "edition", [clingo.Function(name), clingo.String(edition.description)]))])
+            for rule_id in edition.rule_ids:
+                backend.add_rule([backend.add_atom(clingo.Function(
+                    "in_edition", [clingo.Function(name), clingo.String(rule_id)]))])
+    try:
+        control.ground([("base", [])])
+    except RuntimeError:
+        raise RulesFileError("the edition statements cannot be grounded (a variable in a head "
+                         "that no positive body literal binds?)", source=drafts[0].path) from None
+    described, members = {}, {}
+    for atom in control.symbolic_atoms:
+        symbol = atom.symbol
+        if len(symbol.arguments) != 2 or str(symbol.arguments[0]) in builtin:
+            continue
+        name, value = str(symbol.arguments[0]), symbol.arguments[1]
+        text = value.string if value.type == clingo.SymbolType.String else str(value)
+        if symbol.name == "edition":
+            described[name] = text
+        elif symbol.name == "in_edition":
+            members.setdefault(name, set()).add(text)
+    found = {}
+    for name in sorted(set(described) | set(members)):
+        if name not in described:
+            raise RulesFileError(f"in_edition({name}, …) names an edition no edition({name}, "
+                             "Description) describes", source=drafts[0].path)
+        unknown = sorted(members.get(name, set()) - set(ids))
+        if unknown:
+            raise RulesFileError(f"edition {name} names {', '.join(unknown)}, which is no rule "
+                             "of the rulebook or the drafts", source=drafts[0].path)
+        found[name] = Edition(name, described[name],
+                              tuple(i for i in ids if i in members.get(name, set())))
+    return found
+
+
+class DraftedEncoding(Encoding):
+    """A rulebook's encoding with drafts: its rules and the drafts' rules in one program,
+    the catalogue with the drafts' IDs after the rulebook's, and the built-in editions
+    exactly as they are (computed from the rulebook's IDs alone) beside the drafts' own.
+    Its programs are made afresh, never kept in the program cache."""
+
+    def __init__(self, base, drafts):     # the base's files, not read again: no super()
+        self.base = base
+        self.drafts = tuple(drafts)
+        self.rulebook = base.rulebook
+        self.files = base.files
+        self.editions_file = base.editions_file
+
+    @cached_property
+    def written(self):
+        return self.base.written + tuple(s for d in self.drafts for s in d.rules)
+
+    @cached_property
+    def generated(self):
+        return self.base.generated
+
+    @cached_property
+    def rules(self):
+        return self.base.rules + tuple(r for d in self.drafts for r in d.catalogue)
+
+    @cached_property
+    def editions(self):
+        builtin = self.base.editions
+        return {**builtin, **editions(self.base, self.drafts, builtin)}
+
+    @cached_property
+    def fixed_relevant(self):
+        from .relevance import Relevant, parts
+        return Relevant(parts(self.fixed_statements))
+
+    @cached_property
+    def explaining_relevant(self):
+        from .relevance import Relevant, parts
+        return Relevant(parts(self.explaining_statements))
