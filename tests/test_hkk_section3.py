@@ -295,6 +295,39 @@ def test_HKK_132_12_cannot_be_damaged_by_an_element_names_the_damage_element_too
     assert because(result, "damage", effect="fire") == ["HKK-132.12"]
 
 
+def test_HKK_132_12_a_fire_creatures_ice_ability_is_still_a_fire_attack_form():
+    # Written after the first run (the page's reading of 132.12 beside 132.9): «a megadott
+    # támadási formával okozott sebzés»: 132.12 names the attack form, and the Drake's ability
+    # is the attack form of a fire creature (it carries its card's subtypes) dealing ice
+    # damage: a wall that cannot be damaged by fire and one that cannot be damaged by ice
+    # both take 0 from it; a wall that cannot be damaged by acid takes all of it.
+    doc = state([card("Fire Wall", "building", cannot_be_damaged_by=["fire"]),
+                 card("Ice Wall", "building", cannot_be_damaged_by=["ice"]),
+                 card("Acid Wall", "building", cannot_be_damaged_by=["acid"]),
+                 card("Drake", subtypes=["fire"])],
+                [effect("fire", "Drake", "Fire Wall", damage=2, damage_element="ice"),
+                 effect("ice", "Drake", "Ice Wall", damage=2, damage_element="ice"),
+                 effect("acid", "Drake", "Acid Wall", damage=2, damage_element="ice")])
+    result = rule(doc)
+    assert damage(result) == {"fire": 0, "ice": 0, "acid": 2}
+    assert because(result, "damage", effect="ice") == ["HKK-132.12"]
+
+
+def test_HKK_132_11_untargetable_by_an_element_names_the_damage_element_too():
+    # Written after the first run: «a megadott támadási forma célpontjának nem lehet a lapot
+    # választani»: the Zap, a plain spell dealing fire damage, is a fire attack form: it cannot
+    # choose a card untargetable by fire (and so deals it nothing), and can choose one
+    # untargetable by ice.
+    doc = state([card("Fire Scout", untargetable_by=["fire"]),
+                 card("Ice Scout", untargetable_by=["ice"]), card("Zap", "spell")],
+                [effect("fire", "Zap", "Fire Scout", damage=3, damage_element="fire"),
+                 effect("ice", "Zap", "Ice Scout", damage=3, damage_element="fire")])
+    result = rule(doc)
+    assert can_target(result) == {"fire": False, "ice": True}
+    assert damage(result) == {"fire": 0, "ice": 3}
+    assert because(result, "can_target", effect="fire") == ["HKK-132.11"]
+
+
 # --- bad input: exit code 2, the path named ---------------------------------------------------
 
 GOOD = state([card("Knight", cost=2, no_reactions_from=[{"cost": 1}],

@@ -370,10 +370,11 @@ class Hkk(Rulebook):
               "counters, damage, modifiers, cards put on others, ...)"),
     )
     # enumerate lists every situation once: two cards, one effect, one reaction, one event,
-    # damage 0..1 and two properties reach every ruling kind (1,091 classes: a grant an
-    # enchantment's falling off ends, or one an immunity makes powerless, takes two optional
-    # facts since issue 52; with three properties and no reaction, 2,439 classes, and not
-    # can_react, inherits or waits)
+    # damage 0..1 and two properties reach every ruling kind (1,326 classes; 1,091 before
+    # issue 52's section 3 added costs, damage elements and immunities to reactions,
+    # creatures and a card. A grant an enchantment's falling off ends, or one an immunity
+    # makes powerless, takes two optional facts since issue 52; with three properties and no
+    # reaction, before section 3, 2,439 classes, and not can_react, inherits or waits)
     listing_bounds = {"max_cards": 2, "max_effects": 1, "max_reactions": 1, "max_events": 1,
                       "damage": (0, 1), "modifiers": (0, 0), "max_properties": 2}
 
