@@ -296,3 +296,23 @@ def test_rule_does_not_import_hkk_drawing():
     from test_cli_usability import imported_after
     assert "pybridge.draw.hkk" not in imported_after(["rule", example("fire_immunity")])
     assert "pybridge.draw.hkk" in imported_after(["draw", example("fire_immunity")])
+
+
+def test_a_cost_an_immunity_to_a_card_and_a_damage_element_are_drawn():
+    # immune_to_a_card: "the Knight is immune to the Dragon ({card: Dragon}), and to
+    # reactions"; rulings and badges name an immunity to a card card(X).
+    root = drawn("immune_to_a_card")
+    assert inside(root, "Knight")[0] == [("immunity", "immune to card(Dragon)", False),
+                                         ("immunity", "immune to reaction", False)]
+    assert "does not affect" in label(root, "breath") and "damage 0" in label(root, "breath")
+    # damage_element: "The Wand ... has a direct-damage ability dealing fire damage"; the
+    # Drake's bite names no element.
+    root = drawn("damage_element")
+    assert "fire damage 0 (would be 3)" in label(root, "zap")
+    assert "fire damage 0 (would be 3)" in label(root, "breath")
+    assert "damage 3" in label(root, "bite") and "fire" not in label(root, "bite")
+    # cost_ban: "The Wizard cannot be reacted to with reactions of cost 1 ({cost: 1})".
+    root = drawn("cost_ban")
+    assert "no reactions from: cost 1" in inside(root, "Wizard")[1]
+    assert "reaction · cost 1" in inside(root, "Spark")[1]
+    assert "may not react" in label(root, "spark") and "may react" in label(root, "flicker")

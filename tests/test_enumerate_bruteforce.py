@@ -152,8 +152,9 @@ def test_bruteforce_counts_worked_out_by_hand():
     # One card: 9 * 2 = 18; two cards without an effect: 9 * 10 / 2 = 45; with one: 81 * 4
     # labelled states, none fixed by swapping the cards ((1,2) <-> (2,1)), so 162.
     assert count(hkk, _hkk(2, effects=1)) == 18 + 45 + 162
-    # two numbered events (a card gains one of 13 immunity kinds), order kept
-    assert count(hkk, _hkk(1, events=2)) == 9 * (1 + 13 + 13 ** 2)
+    # two numbered events (a card gains one of 15 immunity kinds, or immunity to a card: the
+    # one card there is), order kept
+    assert count(hkk, _hkk(1, events=2)) == 9 * (1 + 16 + 16 ** 2)
     # b5: a being is one of 13 types (12 the tables know and "other") in one of 3 fields.
     # Two beings: 1 + 39 + 39 * 40 / 2 (unordered pairs, equal ones allowed).
     assert count(b5, _b5(2)) == 1 + 39 + 780

@@ -189,7 +189,7 @@ def test_explanations_stay_out_of_the_analysis():
 KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
          "item", "reaction")
 IMMUNITY_KINDS = ("poison", "magic", "source", "enchantment", "instant_general_spell",
-                  "mental_spell", "fire", "ice", "combat_abilities")
+                  "mental_spell", "fire", "ice", "combat_abilities", "reaction", "creature")
 FORMS = ("any", "spell", "source", "enchantment", "damage", "counter", "item", "fire", "mental")
 
 
@@ -198,6 +198,8 @@ def states(draw):
     """A random, valid hkk state: a few cards (some on others), effects between them,
     events gaining immunities in order, reactions."""
     names = [f"card {i}" for i in range(draw(st.integers(2, 5)))]
+    # what a card can be immune to: a kind, or one card of the state (HKK-132.0)
+    immunity_kinds = IMMUNITY_KINDS + tuple({"card": name} for name in names)
     cards = []
     for i, name in enumerate(names):
         card = {"id": name, "kind": draw(st.sampled_from(KINDS))}
@@ -208,20 +210,23 @@ def states(draw):
             card["spell_type"] = draw(st.sampled_from(("instant", "general", "ritual")))
         if draw(st.booleans()):
             card["faction"] = draw(st.sampled_from(("elenios", "dwarf")))
+        if draw(st.booleans()):
+            card["cost"] = draw(st.integers(0, 2))
         if i and draw(st.booleans()):
             card["on"] = draw(st.sampled_from(names[:i]))
         if draw(st.booleans()):
             card["counters"] = {"poison": draw(st.integers(0, 2))}
-        for key, values in (("immunities", IMMUNITY_KINDS), ("cannot_be_affected_by", IMMUNITY_KINDS),
+        for key, values in (("immunities", immunity_kinds), ("cannot_be_affected_by", immunity_kinds),
                             ("untargetable_by", FORMS), ("cannot_be_damaged_by", FORMS)):
             if draw(st.integers(0, 3)) == 0:
-                chosen = draw(st.lists(st.sampled_from(values), max_size=2, unique=True))
+                chosen = draw(st.lists(st.sampled_from(values), max_size=2, unique_by=str))
                 card[key] = [{"kind": k} for k in chosen] if key == "immunities" else chosen
         if draw(st.integers(0, 4)) == 0:
             card["counters_without_effect"] = ["poison"]
         if draw(st.integers(0, 3)) == 0:
             card["no_reactions_from"] = [draw(st.sampled_from(("any", {"faction": "elenios"},
-                                                               {"kind": "reaction"})))]
+                                                               {"kind": "reaction"},
+                                                               {"cost": 1})))]
         cards.append(card)
     effects = []
     for j in range(draw(st.integers(0, 3))):
@@ -230,6 +235,8 @@ def states(draw):
         if draw(st.booleans()):
             effect["damage"] = draw(st.integers(0, 4))
             effect["damage_modifiers"] = draw(st.lists(st.integers(-2, 2), max_size=2))
+            if draw(st.integers(0, 2)) == 0:
+                effect["damage_element"] = draw(st.sampled_from(("fire", "ice")))
         if draw(st.integers(0, 2)) == 0:
             effect["counter"] = "poison"
         if draw(st.integers(0, 3)) == 0:
@@ -237,11 +244,11 @@ def states(draw):
         if draw(st.integers(0, 4)) == 0:
             effect["combat"] = True
         if draw(st.integers(0, 3)) == 0:
-            effect["removes_immunity"] = draw(st.sampled_from(IMMUNITY_KINDS))
+            effect["removes_immunity"] = draw(st.sampled_from(immunity_kinds))
         effects.append(effect)
     events = []
     for _ in range(draw(st.integers(0, 3))):
-        gain = {"card": draw(st.sampled_from(names)), "kind": draw(st.sampled_from(IMMUNITY_KINDS))}
+        gain = {"card": draw(st.sampled_from(names)), "kind": draw(st.sampled_from(immunity_kinds))}
         if draw(st.booleans()):
             gain["granted_by"] = draw(st.sampled_from(names))
         events.append({"gain_immunity": gain})
@@ -329,11 +336,28 @@ def effect_forms(cards, e):
     return forms
 
 
+def kind_text(kind):
+    """An immunity kind as the rulings and sentences name it: card(X) for the card X."""
+    return f"card({kind['card']})" if isinstance(kind, dict) else kind
+
+
+def damage_type(cards, e):
+    """The type of an effect's damage (132.9 "az ilyen típusú sebzések"): the element it
+    names (a direct-damage ability's own), else its card's element subtypes."""
+    if e.get("damage_element"):
+        return {e["damage_element"]}
+    return set(cards[e["by"]].get("subtypes", ())) - {"mental"}
+
+
 def immunity_blocks(kind, cards, e):
-    """Whether an immunity of this kind is one against effect e, by the point defining it."""
+    """Whether an immunity of this kind is one against effect e, by the point defining it
+    (132.0 for reactions, creatures and one named card: what the card is immune to)."""
     by = cards[e["by"]]
     forms, subtypes = effect_forms(cards, e), set(by.get("subtypes", ()))
     return {
+        "reaction": "reaction" in forms,                                      # 132.0
+        "creature": by["kind"] == "creature",                                 # 132.0
+        f"card({e['by']})": True,                                             # 132.0
         "poison": e.get("counter") == "poison",                                # 132.3
         "magic": "spell" in forms or "enchantment" in forms,                   # 132.4
         "source": "source" in forms,                                           # 132.5
@@ -345,12 +369,30 @@ def immunity_blocks(kind, cards, e):
     }.get(kind, kind in subtypes)                                              # 132.9
 
 
+def named_kinds(doc):
+    """A copy of the document with every immunity to a card, {card: X}, written card(X)."""
+    doc = copy.deepcopy(doc)
+    for c in doc.get("cards", ()):
+        for i in c.get("immunities", ()):
+            i["kind"] = kind_text(i["kind"])
+        if "cannot_be_affected_by" in c:
+            c["cannot_be_affected_by"] = list(map(kind_text, c["cannot_be_affected_by"]))
+    for e in doc.get("effects", ()):
+        if e.get("removes_immunity") is not None:
+            e["removes_immunity"] = kind_text(e["removes_immunity"])
+    for ev in doc.get("events", ()):
+        ev["gain_immunity"]["kind"] = kind_text(ev["gain_immunity"]["kind"])
+    return doc
+
+
 def check_true_of_state(doc, result):
     """Every node of every ruling's tree says only what the state bears out: the effect,
     reaction and event it names are the document's, with their card, target and order; its
     forms are the effect's attack forms; its sums add up to the damage and modifiers; the
     immunities it names are the card's and are ones against that effect; the bans and
-    properties are the cards'; a card that falls off was on its host."""
+    properties are the cards'; a card that falls off was on its host. An immunity to a card
+    is named card(X), as the rulings name it."""
+    doc = named_kinds(doc)
     cards = {c["id"]: c for c in doc.get("cards", ())}
     effects = {e["id"]: e for e in doc.get("effects", ())}
     reactions = {r["id"]: r for r in doc.get("reactions", ())}
@@ -360,8 +402,9 @@ def check_true_of_state(doc, result):
         """Every immunity the document gives the card: from the start, by 132.1's wording,
         or gained by an event."""
         c = cards[card_id]
-        return ({i["kind"] for i in c.get("immunities", ())} | set(c.get("cannot_be_affected_by", ()))
-                | {ev["kind"] for ev in events if ev["card"] == card_id})
+        return ({kind_text(i["kind"]) for i in c.get("immunities", ())}
+                | set(map(kind_text, c.get("cannot_be_affected_by", ())))
+                | {kind_text(ev["kind"]) for ev in events if ev["card"] == card_id})
 
     def pairs(f, key):
         return {(p["name"], p["value"]) for p in f.get(key, ())}
@@ -373,7 +416,8 @@ def check_true_of_state(doc, result):
 
     def properties(card_id):
         c = cards[card_id]
-        return {(k, c[k]) for k in ("faction", "colour") if c.get(k)} | {("kind", c["kind"])}
+        return {(k, c[k]) for k in ("faction", "colour", "cost") if c.get(k) is not None} | {
+            ("kind", c["kind"])}
 
     for item in all_rulings(result):
         for n in nodes(item["why"]):
@@ -403,12 +447,16 @@ def check_true_of_state(doc, result):
                     named = t["untargetable_by"] if rule == "HKK-132.11" else t["cannot_be_damaged_by"]
                     assert f["what"] in named, where
                     names = effect_forms(cards, e) | set(cards[e["by"]].get("subtypes", ())) | {"any"}
+                    names |= {e["damage_element"]} if e.get("damage_element") else set()
                     assert f["what"] in names, where
                 if rule == "HKK-132.12" and "kind" in f:
                     assert f["kind"] == cards[e["target"]]["kind"] in ("creature", "building"), where
                 if rule == "HKK-132.9" and "kind" in f:           # an element immunity met
                     assert f["kind"] in declared(e["target"]), where
-                    assert immunity_blocks(f["kind"], cards, e), where
+                    if " damage" in says:                         # by the type of its damage
+                        assert f["kind"] in damage_type(cards, e), where
+                    else:                                         # a source of the subtype
+                        assert immunity_blocks(f["kind"], cards, e), where
                 if rule == "HKK-132.5.1-K" and "kind" in f:       # what it is put on grants nothing
                     assert cards[e["by"]].get("on") == e["target"] or f["kind"] == cards[e["by"]]["kind"], where
                     assert "source" in declared(e["target"]), where

@@ -27,7 +27,7 @@ def test_check_hkk_every_invariant_holds(runner, edition):
     result = run(runner, "check", "hkk", "--edition", edition, "--format", "json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 8)]
+    assert [i["id"] for i in report["invariants"]] == [f"HKK-INV-{n}" for n in range(1, 9)]
     assert {i["status"] for i in report["invariants"]} == {"holds"}
 
 
@@ -53,6 +53,8 @@ MUTANTS = {
                   'state_effect_damage(E, D), D > 0.', None),
     # 132.5.1 out of force: an enchantment is put on a source-immune card with effect
     "HKK-INV-7": ("", "HKK-132.5.1"),
+    # an effect of a reaction card affects a card immune to reactions
+    "HKK-INV-8": ('ruled_by(affects(E, true), "HKK-132.0") :- form(E, reaction).', None),
 }
 
 

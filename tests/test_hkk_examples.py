@@ -100,6 +100,31 @@ HKK = {
                ("grant_ineffective", "Paladin", "source", "Halo")},
         because={("falls_off", "Halo", "Paladin"): ["HKK-132.5.1"],
                  ("grant_ineffective", "Paladin", "source", "Halo"): ["HKK-132.5.1"]}),
+    "cost_ban.yaml": dict(
+        exact={("can_react", "spark", False), ("can_react", "archer", False),
+               ("can_react", "flicker", True)},
+        because={("can_react", "spark", False): ["HKK-132.14", "HKK-132.14-K1"],
+                 ("can_react", "archer", False): ["HKK-132.14", "HKK-132.14-K1"],
+                 ("can_react", "flicker", True): ["HKK-132.14"]}),
+    "immune_to_a_card.yaml": dict(
+        only={"affects": {("affects", "breath", False), ("affects", "unbind", False),
+                          ("affects", "bite", True), ("affects", "riposte", False)},
+              "damage": {("damage", "breath", 0), ("damage", "bite", 3),
+                         ("damage", "riposte", 0)},
+              "immunity_kept": {("immunity_kept", "unbind")},
+              "immunity_removed": set()},
+        has={("can_target", "breath", True)},
+        because={("affects", "breath", False): ["HKK-132.0"],
+                 ("damage", "breath", 0): ["HKK-132.0"],
+                 ("immunity_kept", "unbind"): ["HKK-132.2-K"],
+                 ("can_target", "breath", True): ["HKK-132.2"],
+                 ("affects", "riposte", False): ["HKK-132.0"]}),
+    "damage_element.yaml": dict(
+        only={"damage": {("damage", "zap", 0), ("damage", "breath", 0), ("damage", "bite", 3)},
+              "affects": {("affects", "zap", True), ("affects", "breath", True),
+                          ("affects", "bite", True)}},
+        because={("damage", "zap", 0): ["HKK-132.9"], ("damage", "breath", 0): ["HKK-132.9"],
+                 ("damage", "bite", 3): ["HKK-132.0"]}),
 }
 
 

@@ -9,6 +9,7 @@ from ..documents.schema import (
     Bool,
     Either,
     Enum,
+    Given,
     Int,
     ListOf,
     MapOf,
@@ -16,37 +17,44 @@ from ..documents.schema import (
     Opt,
     Record,
     Registry,
+    Requires,
     Str,
     check_sum,
     refuse_cycles,
     shown,
 )
-from ..engine.symbols import Const
+from ..engine.symbols import Const, Term, identifier
 from ..errors import InputError
 from .base import Rulebook, RulingKind, state_document
 from .bound import Bound
-from .declared import KEY, Custom, Every, Fact, Facts, Flag, Items, Name, Records
+from .declared import KEY, Custom, Every, Fact, Facts, Field, Flag, Items, Name, Records
 
 KINDS = ("creature", "building", "enchantment", "spell", "source", "level_up", "body_part",
          "item", "reaction")
 ELEMENTS = ("fire", "ice", "cold", "lightning", "electricity", "acid")
 SUBTYPES = ("mental",) + ELEMENTS
 IMMUNITY_KINDS = ("poison", "magic", "source", "enchantment", "instant_general_spell",
-                  "mental_spell") + ELEMENTS + ("combat_abilities",)
+                  "mental_spell") + ELEMENTS + ("combat_abilities", "reaction", "creature")
 SPELL_TYPES = ("instant", "general")   # the ones the rules name (HKK-132.7); others pass
 COUNTERS = ("poison",)                 # the one the rules name (HKK-132.3); others pass
 FORMS = ("any", "spell", "source", "enchantment", "reaction", "combat_ability", "damage",
          "counter", "level_up", "body_part", "item") + SUBTYPES
 
-IMMUNITY = Record({"kind": Enum(IMMUNITY_KINDS), "granted_by": Opt(Str())}, about={
-    "kind": "what the card is immune to",
+# What a card can be immune to (HKK-132.0 "immunis valamire"): a kind the chapter names (132.3-
+# 132.10), reactions or creatures, or one card named, {card: X}.
+IMMUNITY_KIND = Either(Enum(IMMUNITY_KINDS), OneKey({"card": Str()},
+                                                    about={"card": "this card"}),
+                       plain_name="an immunity kind")
+IMMUNITY = Record({"kind": IMMUNITY_KIND, "granted_by": Opt(Str())}, about={
+    "kind": "what the card is immune to: a kind, or {card: X}, the card X",
     "granted_by": "the card that grants the immunity",
 })
 SELECTOR = Either(Enum(("any",)), OneKey({"faction": Str(), "colour": Str(),
-                                          "kind": Enum(KINDS)},
+                                          "kind": Enum(KINDS), "cost": Int(lo=0)},
                                          about={"faction": "cards of this faction",
                                                 "colour": "cards of this colour",
-                                                "kind": "cards of this kind"}),
+                                                "kind": "cards of this kind",
+                                                "cost": "cards of exactly this casting cost"}),
                   plain_name="any")
 CARD = Record({
     "id": Str(),
@@ -55,10 +63,11 @@ CARD = Record({
     "spell_type": Opt(Str()),
     "faction": Opt(Str()),
     "colour": Opt(Str()),
+    "cost": Opt(Int(lo=0)),
     "on": Opt(Str()),
     "counters": Opt(MapOf(Str(), Int(lo=0)), dict),
     "immunities": Opt(ListOf(IMMUNITY), list),
-    "cannot_be_affected_by": Opt(ListOf(Enum(IMMUNITY_KINDS)), list),
+    "cannot_be_affected_by": Opt(ListOf(IMMUNITY_KIND), list),
     "untargetable_by": Opt(ListOf(Enum(FORMS)), list),
     "cannot_be_damaged_by": Opt(ListOf(Enum(FORMS)), list),
     "counters_without_effect": Opt(ListOf(Str()), list),
@@ -70,6 +79,7 @@ CARD = Record({
     "spell_type": "its spell type (instant and general are the ones the rules name)",
     "faction": "its faction",
     "colour": "its colour",
+    "cost": "its casting cost (0 or more)",
     "on": "the card it is put on",
     "counters": "counters on it: name -> how many (poison is the one the rules name)",
     "immunities": "its immunities, each perhaps granted by a card",
@@ -77,7 +87,7 @@ CARD = Record({
     "untargetable_by": "attack forms that cannot target it (HKK-132.11)",
     "cannot_be_damaged_by": "attack forms that cannot damage it (HKK-132.12)",
     "counters_without_effect": "counters that have no effect on it (HKK-132.13)",
-    "no_reactions_from": "cards that may not react to it: any, or {faction|colour|kind: X}",
+    "no_reactions_from": "cards that may not react to it: any, or {faction|colour|kind|cost: X}",
 })
 EFFECT = Record({
     "id": Str(),
@@ -86,10 +96,11 @@ EFFECT = Record({
     "targeted": Opt(Bool(), True),
     "damage": Opt(Int(lo=0)),
     "damage_modifiers": Opt(ListOf(Int()), list),
+    "damage_element": Opt(Enum(ELEMENTS)),
     "counter": Opt(Str()),
     "attach": Opt(Bool(), False),
     "combat": Opt(Bool(), False),
-    "removes_immunity": Opt(Enum(IMMUNITY_KINDS)),
+    "removes_immunity": Opt(IMMUNITY_KIND),
 }, about={
     "id": "the effect's id",
     "by": "the card whose effect it is",
@@ -97,11 +108,14 @@ EFFECT = Record({
     "targeted": "whether it targets (chooses) the card (default true)",
     "damage": "the damage it deals (0 or more)",
     "damage_modifiers": "modifiers added to the damage, in order",
+    "damage_element": "the element of its damage, where it names one (else its card's)",
     "counter": "a counter it puts on the card",
     "attach": "whether it attaches to the card (default false)",
     "combat": "whether it is a combat ability (default false)",
     "removes_immunity": "an immunity it takes away",
-})
+}, rules=(Requires(Given("damage_element"), Given("damage"), "damage_element",
+                   lambda e: f"a damage element ({e['damage_element']}) names the element of "
+                             "the effect's damage, and the effect gives no damage"),))
 REACTION = Record({"id": Str(), "by": Str(), "to": Str(), "automatic": Opt(Bool(), False),
                    "created_by": Opt(Str())}, about={
     "id": "the reaction's id",
@@ -110,7 +124,7 @@ REACTION = Record({"id": Str(), "by": Str(), "to": Str(), "automatic": Opt(Bool(
     "automatic": "whether it is an automatic reaction (default false)",
     "created_by": "the card that created it",
 })
-EVENT = OneKey({"gain_immunity": Record({"card": Str(), "kind": Enum(IMMUNITY_KINDS),
+EVENT = OneKey({"gain_immunity": Record({"card": Str(), "kind": IMMUNITY_KIND,
                                          "granted_by": Opt(Str())}, about={
     "card": "the card that gains the immunity",
     "kind": "the immunity gained",
@@ -133,21 +147,23 @@ SAMPLE = {
     "rulebook": "hkk", "edition": "literal",
     "cards": [
         {"id": "Knight", "kind": "creature", "subtypes": ["mental"], "faction": "order",
-         "colour": "white", "counters": {"poison": 1},
-         "immunities": [{"kind": "source", "granted_by": "Halo"}],
-         "cannot_be_affected_by": ["magic"], "untargetable_by": ["spell"],
+         "colour": "white", "cost": 2, "counters": {"poison": 1},
+         "immunities": [{"kind": "source", "granted_by": "Halo"},
+                        {"kind": {"card": "Bolt"}, "granted_by": "Halo"}],
+         "cannot_be_affected_by": ["magic", {"card": "Bolt"}], "untargetable_by": ["spell"],
          "cannot_be_damaged_by": ["fire"], "counters_without_effect": ["rust"],
          "no_reactions_from": ["any", {"faction": "elenios"}, {"colour": "red"},
-                               {"kind": "spell"}]},
+                               {"kind": "spell"}, {"cost": 1}]},
         {"id": "Halo", "kind": "enchantment", "on": "Knight"},
         {"id": "Bolt", "kind": "spell", "spell_type": "instant", "subtypes": ["fire"]},
     ],
     "effects": [{"id": "burn", "by": "Bolt", "target": "Knight", "targeted": True, "damage": 3,
-                 "damage_modifiers": [1], "counter": "poison", "attach": False,
-                 "combat": False, "removes_immunity": "source"}],
+                 "damage_modifiers": [1], "damage_element": "acid", "counter": "poison",
+                 "attach": False, "combat": False, "removes_immunity": "source"}],
     "reactions": [{"id": "echo", "by": "Halo", "to": "Bolt", "automatic": False,
                    "created_by": "Knight"}],
-    "events": [{"gain_immunity": {"card": "Knight", "kind": "poison", "granted_by": "Halo"}}],
+    "events": [{"gain_immunity": {"card": "Knight", "kind": "poison", "granted_by": "Halo"}},
+               {"gain_immunity": {"card": "Halo", "kind": {"card": "Bolt"}}}],
 }
 
 
@@ -161,9 +177,29 @@ def _names(path):
     return Every(path, lambda value, _: Const(value))
 
 
+def _kind(kind, _=None):
+    """An immunity kind as a fact's argument: a constant of the vocabulary, or card(X) for an
+    immunity to the card X (HKK-132.0 "immunis valamire")."""
+    if isinstance(kind, dict):
+        return Term("card", (kind["card"],))
+    return Const(kind)
+
+
+def _kind_back(symbol, _=None):
+    """An immunity kind of a document, from a fact's argument (its clingo symbol)."""
+    if symbol.arguments:
+        return {"card": identifier(symbol.arguments[0])}
+    return symbol.name
+
+
+def kind_text(kind):
+    """An immunity kind as the rulings name it: its name, or card(X) for the card X."""
+    return f"card({kind['card']})" if isinstance(kind, dict) else kind
+
+
 def _selector_arguments(selector, _):
     """A card that may not react, as state_no_reactions_from's two arguments: any, any; or
-    faction/colour and the name; or kind and the kind."""
+    faction/colour and the name; or kind and the kind; or cost and the number."""
     if selector == "any":
         return Const("any"), Const("any")
     ((key, value),) = selector.items()
@@ -185,13 +221,13 @@ def _immunity_facts(state, _):
     them (HKK-132.0: the own one stays when the grant is void)."""
     out = []
     for card in state["cards"]:
-        kinds = list(dict.fromkeys(i["kind"] for i in card["immunities"]))
-        granted = {i["kind"] for i in card["immunities"] if i["granted_by"] is not None}
-        own = {i["kind"] for i in card["immunities"] if i["granted_by"] is None}
-        out += [("state_immunity", card["id"], Const(kind)) for kind in kinds]
-        out += [("state_immunity_granted_by", card["id"], Const(i["kind"]), i["granted_by"])
+        kinds = list(dict.fromkeys(_kind(i["kind"]) for i in card["immunities"]))
+        granted = {_kind(i["kind"]) for i in card["immunities"] if i["granted_by"] is not None}
+        own = {_kind(i["kind"]) for i in card["immunities"] if i["granted_by"] is None}
+        out += [("state_immunity", card["id"], kind) for kind in kinds]
+        out += [("state_immunity_granted_by", card["id"], _kind(i["kind"]), i["granted_by"])
                 for i in card["immunities"] if i["granted_by"] is not None]
-        out += [("state_immunity_own", card["id"], Const(kind)) for kind in kinds
+        out += [("state_immunity_own", card["id"], kind) for kind in kinds
                 if kind in own and kind in granted]
     return out
 
@@ -200,7 +236,8 @@ def _put_immunities(document, rows, _):
     """The immunities read back: a kind no card grants is the card's own; a granted one is
     also its own where state_immunity_own says so."""
     def of(name):
-        return [values for values, _ in rows.get(name, ())]
+        """Each fact's values, its kind (the second) as the symbol."""
+        return [(values[0], symbols[1], *values[2:]) for values, symbols in rows.get(name, ())]
     granted, own = {}, set(map(tuple, of("state_immunity_own")))
     for card, kind, granter in of("state_immunity_granted_by"):
         granted.setdefault((card, kind), []).append(granter)
@@ -210,8 +247,9 @@ def _put_immunities(document, rows, _):
             continue
         entries = cards[card].setdefault("immunities", [])
         if (card, kind) not in granted or (card, kind) in own:
-            entries.append({"kind": kind})
-        entries += [{"kind": kind, "granted_by": g} for g in granted.get((card, kind), ())]
+            entries.append({"kind": _kind_back(kind)})
+        entries += [{"kind": _kind_back(kind), "granted_by": g}
+                    for g in granted.get((card, kind), ())]
 
 
 # The input facts (vocabulary.lp), from which the bridge gives a state's facts and the
@@ -225,9 +263,11 @@ FACTS = Facts(
                 Fact("state_spell_type", KEY, Name("spell_type", SPELL_TYPES)),
                 Fact("state_property", KEY, Const("faction"), "faction"),
                 Fact("state_property", KEY, Const("colour"), "colour"),
+                Fact("state_property", KEY, Const("cost"), "cost"),
                 Fact("state_on", KEY, "on"),
                 Fact("state_counter", KEY, Items("counters", lambda c, _: _name(c, COUNTERS))),
-                Fact("state_cannot_be_affected_by", KEY, _names("cannot_be_affected_by")),
+                Fact("state_cannot_be_affected_by", KEY,
+                     Every("cannot_be_affected_by", _kind, _kind_back, raw=True)),
                 Fact("state_untargetable_by", KEY, _names("untargetable_by")),
                 Fact("state_cannot_be_damaged_by", KEY, _names("cannot_be_damaged_by")),
                 Fact("state_counter_without_effect", KEY,
@@ -241,16 +281,19 @@ FACTS = Facts(
                 Flag("state_effect_targeted", "targeted", otherwise=False),
                 Fact("state_effect_damage", KEY, "damage"),
                 Fact("state_effect_modifier", KEY, Every("damage_modifiers", numbered=0)),
+                Fact("state_effect_damage_element", KEY, Name("damage_element")),
                 Fact("state_effect_counter", KEY, Name("counter", COUNTERS)),
                 Flag("state_effect_attach", "attach"),
                 Flag("state_effect_combat", "combat"),
-                Fact("state_effect_removes_immunity", KEY, Name("removes_immunity"))),
+                Fact("state_effect_removes_immunity", KEY,
+                     Field("removes_immunity", _kind, _kind_back, raw=True))),
         Records("reactions",
                 Fact("state_reaction", KEY, "by", "to"),
                 Flag("state_reaction_automatic", "automatic"),
                 Fact("state_reaction_created_by", KEY, "created_by")),
         Records("events",
-                Fact("state_event", KEY, "gain_immunity.card", Name("gain_immunity.kind")),
+                Fact("state_event", KEY, "gain_immunity.card",
+                     Field("gain_immunity.kind", _kind, _kind_back, raw=True)),
                 Fact("state_event_granted_by", KEY, "gain_immunity.granted_by"),
                 key="#1"),
     ),
@@ -327,10 +370,11 @@ class Hkk(Rulebook):
               "counters, damage, modifiers, cards put on others, ...)"),
     )
     # enumerate lists every situation once: two cards, one effect, one reaction, one event,
-    # damage 0..1 and two properties reach every ruling kind (1,091 classes: a grant an
-    # enchantment's falling off ends, or one an immunity makes powerless, takes two optional
-    # facts since issue 52; with three properties and no reaction, 2,439 classes, and not
-    # can_react, inherits or waits)
+    # damage 0..1 and two properties reach every ruling kind (1,326 classes; 1,091 before
+    # issue 52's section 3 added costs, damage elements and immunities to reactions,
+    # creatures and a card. A grant an enchantment's falling off ends, or one an immunity
+    # makes powerless, takes two optional facts since issue 52; with three properties and no
+    # reaction, before section 3, 2,439 classes, and not can_react, inherits or waits)
     listing_bounds = {"max_cards": 2, "max_effects": 1, "max_reactions": 1, "max_events": 1,
                       "damage": (0, 1), "modifiers": (0, 0), "max_properties": 2}
 
@@ -344,8 +388,9 @@ class Hkk(Rulebook):
     @cached_property
     def vocabulary(self):
         """The input facts (see vocabulary.lp) over the names the rules use and one other
-        (a counter, a spell type, two factions or colours); asp/hkk/valid.lp says the
-        rest."""
+        (a counter, a spell type, two factions or colours), costs 0 and 1 (two cards reach
+        a cost ban's both sides: equal, one off), an immunity to any card of the state;
+        asp/hkk/valid.lp says the rest."""
         from ..documents.inputs import (
             ANY,
             OPTIONAL,
@@ -354,19 +399,22 @@ class Hkk(Rulebook):
             Joint,
             Kind,
             Names,
+            Numbers,
             Obj,
             Ref,
+            Tagged,
             Union,
             Values,
             Vocabulary,
         )
         card, effect = Obj("card"), Obj("effect")
-        immunity = Values(*map(Const, IMMUNITY_KINDS))
+        immunity = Union(Values(*map(Const, IMMUNITY_KINDS)), Tagged("card", Ref("card")))
         counter = Union(Values(*map(Const, COUNTERS)), Names("other"))
-        names = Names("red", "blue")
-        selector = Joint((Values(Const("any")), Values(Const("any"))),
-                         (Values(Const("faction"), Const("colour")), names),
-                         (Values(Const("kind")), Values(*map(Const, KINDS))))
+        names, costs = Names("red", "blue"), Numbers(0, 1)
+        named = (Values(Const("faction"), Const("colour")), names)
+        cost = (Values(Const("cost")), costs)
+        selector = Joint((Values(Const("any")), Values(Const("any"))), named,
+                         (Values(Const("kind")), Values(*map(Const, KINDS))), cost)
         return Vocabulary(
             kinds=(Kind("card", "max_cards", least=1), Kind("effect", "max_effects"),
                    Kind("reaction", "max_reactions", cube=False),
@@ -376,8 +424,7 @@ class Hkk(Rulebook):
                 Input("state_subtype", (card, Values(*map(Const, SUBTYPES))), ANY),
                 Input("state_spell_type", (card, Union(Values(*map(Const, SPELL_TYPES)),
                                                        Names("other"))), OPTIONAL),
-                Input("state_property", (card, Values(Const("faction"), Const("colour")),
-                                         names), ANY),
+                Input("state_property", (card, Joint(named, cost)), ANY),
                 Input("state_on", (card, Ref("card")), OPTIONAL),
                 Input("state_counter", (card, counter, Values(0, 1, 2)), ANY),
                 Input("state_immunity", (card, immunity), ANY),
@@ -393,6 +440,8 @@ class Hkk(Rulebook):
                 Input("state_effect_damage", (effect, Ints("dmg_lo", "dmg_hi")), OPTIONAL),
                 Input("state_effect_modifier", (effect, Values(0, 1), Ints("mod_lo", "mod_hi")),
                       ANY),
+                Input("state_effect_damage_element", (effect, Values(*map(Const, ELEMENTS))),
+                      OPTIONAL),
                 Input("state_effect_counter", (effect, counter), OPTIONAL),
                 Input("state_effect_attach", (effect,), OPTIONAL),
                 Input("state_effect_combat", (effect,), OPTIONAL),
@@ -412,7 +461,10 @@ class Hkk(Rulebook):
         for i, card in enumerate(state["cards"]):
             cards.require(card["on"], f"cards[{i}].on")
             for j, immunity in enumerate(card["immunities"]):
+                _require_kind(cards, immunity["kind"], f"cards[{i}].immunities[{j}].kind")
                 cards.require(immunity["granted_by"], f"cards[{i}].immunities[{j}].granted_by")
+            for j, kind in enumerate(card["cannot_be_affected_by"]):
+                _require_kind(cards, kind, f"cards[{i}].cannot_be_affected_by[{j}]")
         refuse_cycles(state["cards"], "on", "cards")
         Registry("effect").declare_all(state["effects"], "effects")
         for i, effect in enumerate(state["effects"]):
@@ -421,6 +473,7 @@ class Hkk(Rulebook):
             cards.require(effect["target"], f"{path}.target")
             check_sum([effect["damage"] or 0] + effect["damage_modifiers"], f"{path}.damage",
                       "damage and its modifiers")
+            _require_kind(cards, effect["removes_immunity"], f"{path}.removes_immunity")
         Registry("reaction").declare_all(state["reactions"], "reactions")
         for i, reaction in enumerate(state["reactions"]):
             for key in ("by", "to", "created_by"):
@@ -429,10 +482,17 @@ class Hkk(Rulebook):
             gain = event["gain_immunity"]
             for key in ("card", "granted_by"):
                 cards.require(gain[key], f"events[{i}].gain_immunity.{key}")
+            _require_kind(cards, gain["kind"], f"events[{i}].gain_immunity.kind")
         errors = _forbidden_start(state)
         if errors:
             raise InputError.of(errors)
         return state
+
+
+def _require_kind(cards, kind, path):
+    """An immunity to a card (``{card: X}``) names a card of the state."""
+    if isinstance(kind, dict):
+        cards.require(kind["card"], f"{path}.card")
 
 
 # Cards whose grants a rule can make powerless, and what makes them so: a source (HKK-132.5)
@@ -465,13 +525,15 @@ def _forbidden_start(state):
     Immune from the start as no rule can undo: its own immunity, or a grant no rule can make
     powerless on it (see valid.lp)."""
     by_id = {card["id"]: card for card in state["cards"]}
-    granted = {(gain["granted_by"], gain["card"], gain["kind"])
+    granted = {(gain["granted_by"], gain["card"], kind_text(gain["kind"]))
                for gain in (e["gain_immunity"] for e in state["events"])}
     for card in state["cards"]:
-        granted |= {(im["granted_by"], card["id"], im["kind"]) for im in card["immunities"]}
+        granted |= {(im["granted_by"], card["id"], kind_text(im["kind"]))
+                    for im in card["immunities"]}
 
     def declared(card):
-        return ({im["kind"] for im in card["immunities"]} | set(card["cannot_be_affected_by"]))
+        return ({kind_text(im["kind"]) for im in card["immunities"]} |
+                set(map(kind_text, card["cannot_be_affected_by"])))
 
     def immune(card, i, kind):
         """Where ``card`` (cards[i]) is immune to ``kind`` from the start, or None."""
@@ -496,7 +558,8 @@ def _forbidden_start(state):
         host = by_id.get(card["on"])
         if card["kind"] == "enchantment" and host is not None:
             path = immune(host, where[host["id"]], "enchantment")
-            grants = {im["kind"] for im in host["immunities"] if im["granted_by"] == card["id"]}
+            grants = {kind_text(im["kind"]) for im in host["immunities"]
+                      if im["granted_by"] == card["id"]}
             if path and not grants & {"enchantment", "source"}:
                 errors.append(InputError(
                     f"{shown(host['id'])} is immune to enchantments from the start ({path}): "

@@ -7,6 +7,7 @@ Every number is a ruling's or its explanation's (or the document's own)."""
 
 from functools import partial
 
+from ..books.hkk import kind_text
 from .svg import Svg
 from .why import facts_of
 
@@ -102,6 +103,8 @@ def _read(state, result):
                         if {"card", "count", "kind", "step"} <= set(f)},
             "void": {}}             # event number -> why its grant gives no immunity
     would = {f["effect"]: f["modified"] for f in facts if "modified" in f and "effect" in f}
+    # the element an effect names for its damage (the document's own, HKK-132.9)
+    elements = {e["id"]: e["damage_element"] for e in state["effects"]}
     # grants that took effect and ended when their card fell off (HKK-132.0), not made void
     ended = {(f["card"], f["kind"], f["granter"]) for f in facts
              if "fell" in f and "step" not in f and "granter" in f}
@@ -111,9 +114,10 @@ def _read(state, result):
         if kind in WORDS:
             said["words"].setdefault(about, []).append(WORDS[kind](r))
         elif kind == "damage":
-            before = would.get(r["effect"])
-            said["words"].setdefault(about, []).append(f"damage {r['amount']}" + _yes(
-                before in (None, r["amount"]), "", f" (would be {before})"))
+            before, element = would.get(r["effect"]), elements.get(r["effect"])
+            said["words"].setdefault(about, []).append(
+                (f"{element} " if element else "") + f"damage {r['amount']}" + _yes(
+                    before in (None, r["amount"]), "", f" (would be {before})"))
         if r.get("legal", r.get("affected", r.get("allowed"))) is False and kind != "attach":
             said["blocked"].add(about)
         elif kind == "falls_off":
@@ -129,7 +133,7 @@ def _read(state, result):
                      f"ineffective: {r['granted_by']} has fallen off"))
     fell = {f["step"] for f in facts if "fell" in f and "step" in f}   # the events made void
     for number, gain in enumerate((e["gain_immunity"] for e in state["events"]), 1):
-        reason = said["voided"].get((gain["card"], gain["kind"], gain["granted_by"]))
+        reason = said["voided"].get((gain["card"], kind_text(gain["kind"]), gain["granted_by"]))
         if reason and (number in fell or not fell or not reason.startswith("ineffective")):
             said["void"][number] = reason
     return said
@@ -139,18 +143,20 @@ def _rows(card, state, said):
     """What a card's box says: (text, class) rows and (text, badge kind, reason) badges."""
     cid, struck = card["id"], said["struck"]
     found = [(cid, "name"), (" · ".join([card["kind"].replace("_", " ")] + card["subtypes"] + [
-        f"{key} {card[key]}" for key in ("spell_type", "faction", "colour") if card[key]]),
+        f"{key} {card[key]}" for key in ("spell_type", "faction", "colour", "cost")
+        if card[key] is not None]),
         "small")]
     for name, count in sorted(card["counters"].items()):
         gone = said["emptied"].get((cid, name))
         found.append((f"counters: {name} {count}" + (f", fall off at event {gone[1]}"
                                                      if gone else ""), "small"))
-    bans = [v if v == "any" else " ".join(*v.items()) for v in card["no_reactions_from"]]
+    bans = [v if v == "any" else " ".join(map(str, *v.items()))
+            for v in card["no_reactions_from"]]
     found += [(f"{words}: {', '.join(values)}", "small") for words, values in (
         ("no effect of counters", card["counters_without_effect"]),
         ("no reactions from", bans)) if values]
-    gains = [(i["kind"], i["granted_by"], None) for i in card["immunities"]] + [
-        (e["kind"], e["granted_by"], n) for n, e in enumerate(
+    gains = [(kind_text(i["kind"]), i["granted_by"], None) for i in card["immunities"]] + [
+        (kind_text(e["kind"]), e["granted_by"], n) for n, e in enumerate(
             (e["gain_immunity"] for e in state["events"]), 1) if e["card"] == cid]
     found += [(f"immune to {kind}" + (f" · event {number}" if number else "") + (
         f" · granted by {grant}" if grant else ""), "immunity", struck.get((cid, kind)) or (
@@ -161,7 +167,8 @@ def _rows(card, state, said):
                                ("cannot_be_damaged", "cannot be damaged by",
                                 "cannot_be_damaged_by")):
         found += [(f"{words} {form}".removesuffix(" by any"), what,
-                   struck.get((cid, form)) if what == "immunity" else None) for form in card[field]]
+                   struck.get((cid, form)) if what == "immunity" else None)
+                  for form in map(kind_text, card[field])]
     if cid in said["falls"]:
         step = said["step"].get((cid, said["falls"][cid]))
         found.append((f"falls off {said['falls'][cid]}" + (f" at event {step}" if step else ""),
@@ -294,7 +301,7 @@ def _timeline(picture, state, said, top, width):
     for number, event in enumerate(state["events"], 1):
         gain = event["gain_immunity"]
         void = said["void"].get(number)
-        lines = [(f"{gain['card']} gains {gain['kind']} immunity", None)]
+        lines = [(f"{gain['card']} gains {kind_text(gain['kind'])} immunity", None)]
         lines += [(f"granted by {gain['granted_by']}", None)] * bool(gain["granted_by"])
         lines += [(void, "falls")] * bool(void) + [
             (f"{card} falls off {host}", "falls") for (card, host), step

@@ -756,6 +756,7 @@ BOUNDS = {
     ("hkk", "counters"): (0, M),
     ("hkk", "damage"): (0, M),
     ("hkk", "damage_modifiers"): (-M, M),
+    ("hkk", "cost"): (0, M),
     **{("chronopia", stat): (-100, 100) for stat in ("rs", "ld", "mg", "ar", "st", "actions",
                                                      "damage")},
     ("chronopia", "size"): (1, 5),
