@@ -423,7 +423,8 @@ def _valid_hkk(book):
     """asp/hkk/valid.lp: no card on itself through a chain; one faction and one colour at
     most, one number per counter kind; an immunity granted only when the card has it, its
     own besides a grant (state_immunity_own) only beside one; the start states the Kódex forbids
-    (:func:`_hkk_forbidden`); damage modifiers numbered 0, 1, ... one number each."""
+    (:func:`_hkk_forbidden`); damage modifiers numbered 0, 1, ... one number each; a damage
+    element only on an effect that deals damage."""
     def valid(facts):
         if not _chains_acyclic(dict(_rows(facts, "state_on"))):
             return False
@@ -436,6 +437,9 @@ def _valid_hkk(book):
         if not granted <= immunities or not set(_rows(facts, "state_immunity_own")) <= granted:
             return False
         if _hkk_forbidden(facts):
+            return False
+        damaging = {r[0] for r in _rows(facts, "state_effect_damage")}
+        if any(r[0] not in damaging for r in _rows(facts, "state_effect_damage_element")):
             return False
         modifiers = [r[:2] for r in _rows(facts, "state_effect_modifier")]
         if len(modifiers) != len(set(modifiers)):
