@@ -86,6 +86,21 @@ def test_HKK_INV_1_judges_an_immunity_a_card_grants_by_an_event(monkeypatch):
     (event,) = entry["witness"]["events"]
     assert "granted_by" in event["gain_immunity"]
 
+@pytest.mark.slow
+def test_HKK_INV_5_judges_an_immunity_to_a_card_against_that_card(monkeypatch):
+    # 132.2-K: "a képesség az ilyen immunitást nem veheti el"; an immunity to the card X
+    # protects against X (132.0). A rule set in which X's effect takes it away anyway is
+    # caught (issue 52, section 3).
+    entry = check_mutant(monkeypatch, BOOK, "HKK-INV-5",
+                         "removed_by(E, T, card(B)) :- state_effect_removes_immunity(E, card(B)), "
+                         "target(E, T), by(E, B).",
+                         bounds={"max_cards": 2, "max_effects": 1, "max_reactions": 0,
+                                 "max_events": 0})
+    assert entry["status"] == "violated", entry
+    (effect,) = entry["witness"]["effects"]
+    assert effect["removes_immunity"] == {"card": effect["by"]}
+
+
 # What an invariant may read: the contract (input facts and rulings), its own views (inv_*),
 # and the analysis's scaffolding; never the encoding's intermediate predicates.
 CONTRACT = {"ruling", "because", "world", "violation", "premise", "contradicts"}
