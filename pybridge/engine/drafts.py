@@ -109,9 +109,9 @@ def _implicit(statement, lines):
     return not line[begin.column - 1:].lstrip().startswith("#program")
 
 
-def _signatures(node, kind):
-    """(name, arity) of every symbolic atom under ``node`` (a head or a body literal;
-    ``kind`` says which), each with ``node``'s location."""
+def _signatures(node):
+    """(name, arity) of every symbolic atom under ``node`` (a head or a body literal), each
+    with ``node``'s location."""
     from clingo import ast
     found = []
     where = node.location
@@ -198,7 +198,7 @@ def read(path, encoding, known):
         if statement.ast_type != ast.ASTType.Rule:
             _refuse(path, begin.line, begin.column, f"a {name} statement is not allowed in a "
                     "rules file (it holds rules and editions only)")
-        heads = _signatures(statement.head, "head")
+        heads = _signatures(statement.head)
         if heads and all(s in EDITION_PREDICATES for s, _ in heads):
             _edition_head(path, statement, encoding.editions)
             editions.append(statement)
@@ -256,7 +256,7 @@ def _check_bodies(path, rules, editions, known):
     names = sorted({f"{n}/{a}" for n, a in known})
     for statement in rules:
         for literal in statement.body:
-            for signature, location in _signatures(literal, "body"):
+            for signature, location in _signatures(literal):
                 if signature in known:
                     continue
                 wanted = f"{signature[0]}/{signature[1]}"
@@ -267,7 +267,7 @@ def _check_bodies(path, rules, editions, known):
                         f"no input{hint}")
     for statement in editions:
         for literal in statement.body:
-            for signature, location in _signatures(literal, "body"):
+            for signature, location in _signatures(literal):
                 if signature not in EDITION_BODY:
                     _refuse(path, location.begin.line, location.begin.column,
                             f"an edition statement reads only edition/2, in_edition/2 and "
@@ -280,9 +280,9 @@ def known_predicates(encoding):
     found = set(OWNED)
     for statement in encoding.written:
         if statement.ast_type.name == "Rule":
-            found.update(s for s, _ in _signatures(statement.head, "head"))
+            found.update(s for s, _ in _signatures(statement.head))
             found.update(s for literal in statement.body
-                         for s, _ in _signatures(literal, "body") if s[0].startswith("state_"))
+                         for s, _ in _signatures(literal) if s[0].startswith("state_"))
     return found
 
 
@@ -297,7 +297,7 @@ def read_all(paths, encoding):
                 raise RulesFileError(f"rule ID {rule_id} is given by {seen[rule_id]} too",
                                  source=path)
             seen[rule_id] = path
-        known |= {s for rule in draft.rules for s, _ in _signatures(rule.head, "head")}
+        known |= {s for rule in draft.rules for s, _ in _signatures(rule.head)}
         drafts.append(draft)
     return drafts
 
