@@ -23,6 +23,7 @@ from functools import cached_property
 from ..documents.loading import read_source
 from ..errors import InputError, RulesFileError
 from .encoding import RULE_COMMENT, Encoding, annotated_rule, silent
+from .relevance import positive_body, signatures
 
 MAX_BYTES = 1 << 20
 OWNED = {("in_force", 1), ("ruling", 1), ("because", 2), ("rule_id", 1)}
@@ -112,39 +113,12 @@ def _implicit(statement, lines):
 def _signatures(node):
     """(name, arity) of every symbolic atom under ``node`` (a head or a body literal), each
     with ``node``'s location."""
-    from clingo import ast
-    found = []
-    where = node.location
-
-    class Atoms(ast.Transformer):
-        def visit_SymbolicAtom(self, atom):
-            term = atom.symbol
-            if term.ast_type == ast.ASTType.Pool:
-                term = term.arguments[0]
-            if term.ast_type == ast.ASTType.Function:
-                found.append(((term.name, len(term.arguments)), where))
-            elif term.ast_type == ast.ASTType.SymbolicTerm and \
-                    term.symbol.type.name == "Function":
-                found.append(((term.symbol.name, len(term.symbol.arguments)), where))
-            return atom
-    Atoms()(node)
-    return found
+    return [(found, node.location) for found in signatures(node)]
 
 
 def _guards(rule):
     """The rule IDs of the positive ``in_force("ID")`` literals of a rule's body."""
-    from clingo import ast
-    found = set()
-    for literal in rule.body:
-        if literal.ast_type == ast.ASTType.Literal and literal.sign == ast.Sign.NoSign and \
-                literal.atom.ast_type == ast.ASTType.SymbolicAtom:
-            term = literal.atom.symbol
-            if term.ast_type == ast.ASTType.Function and term.name == "in_force" and \
-                    len(term.arguments) == 1 and \
-                    term.arguments[0].ast_type == ast.ASTType.SymbolicTerm and \
-                    term.arguments[0].symbol.type.name == "String":
-                found.add(term.arguments[0].symbol.string)
-    return found
+    return {guard for _, _, guard in positive_body(rule) if guard is not None}
 
 
 def _ids_by_line(lines):
@@ -387,12 +361,6 @@ class DraftedEncoding(Encoding):
         builtin = self.base.editions
         return {**builtin, **editions(self.base, self.drafts, builtin)}
 
-    @cached_property
-    def fixed_relevant(self):
-        from .relevance import Relevant, parts
-        return Relevant(parts(self.fixed_statements))
-
-    @cached_property
-    def explaining_relevant(self):
-        from .relevance import Relevant, parts
-        return Relevant(parts(self.explaining_statements))
+    def _kept(self, name, paths, compute):
+        """A draft's programs are made afresh, never kept in the program cache."""
+        return compute()

@@ -216,28 +216,32 @@ class Encoding:
         kept = select(self.written, "state") + list(self.generated)
         return tuple(_explaining(s) for s in _for_one_state(kept))
 
+    def _kept(self, name, paths, compute):
+        """``compute()``, kept in the program cache by the content of ``paths``."""
+        return program_cache.cached(f"{self.rulebook}-{name}", paths, compute)
+
     @cached_property
     def fixed_relevant(self):
         """``fixed_statements`` as text with what each rule needs to fire
         (pybridge/engine/relevance.py): a state's program is the rules it can fire. Kept in
         the program cache by the files' content, so `rulings rule` parses no rule file."""
         from .relevance import Relevant, parts
-        return Relevant(program_cache.cached(f"{self.rulebook}-fixed-parts", self.files,
-                                             lambda: parts(self.fixed_statements)))
+        return Relevant(self._kept("fixed-parts", self.files,
+                                   lambda: parts(self.fixed_statements)))
 
     @cached_property
     def explaining_relevant(self):
         """``explaining_statements`` as ``fixed_relevant`` holds ``fixed_statements``."""
         from .relevance import Relevant, parts
-        return Relevant(program_cache.cached(f"{self.rulebook}-explaining-parts", self.files,
-                                             lambda: parts(self.explaining_statements)))
+        return Relevant(self._kept("explaining-parts", self.files,
+                                   lambda: parts(self.explaining_statements)))
 
     @cached_property
     def rules(self):
         """The rule catalogue: each ID once, with its first paraphrase, its source passage and
         gloss, in source order; kept in the program cache by the files' content."""
-        found = program_cache.cached(
-            f"{self.rulebook}-rules", self.files,
+        found = self._kept(
+            "rules", self.files,
             lambda: [[r.id, r.summary, r.source, r.gloss, r.no_source] for r in self._rules()])
         return tuple(Rule(*fields) for fields in found)
 
@@ -265,8 +269,8 @@ class Encoding:
         """Editions by name, from ``editions.lp`` (``edition(Name, Description)`` and
         ``in_edition(Name, ID)``, given the catalogue as ``rule_id/1``); kept in the program
         cache by the files' content."""
-        found = program_cache.cached(
-            f"{self.rulebook}-editions", self.files + [self.editions_file],
+        found = self._kept(
+            "editions", self.files + [self.editions_file],
             lambda: [[e.name, e.description, list(e.rule_ids)] for e in self._editions().values()])
         return {name: Edition(name, description, tuple(ids)) for name, description, ids in found}
 

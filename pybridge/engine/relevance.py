@@ -25,7 +25,7 @@ program is made from and ``rulings rule`` needs no syntax tree (pybridge/engine/
 IN_FORCE = ("in_force", 1)
 
 
-def _signature(atom):
+def signature(atom):
     """``(name, arity)`` of a symbolic atom of the AST, or None (a term that is no function)."""
     from clingo import SymbolType, ast
     term = atom.symbol
@@ -38,17 +38,41 @@ def _signature(atom):
     return None
 
 
-def _guard(atom):
-    """The rule ID of ``in_force("ID")`` (a string constant), else None."""
+def signatures(node):
+    """The ``(name, arity)`` of every symbolic atom under ``node`` (a head, a body literal:
+    its conditions too), in order."""
+    from clingo import ast
+    found = []
+
+    class Atoms(ast.Transformer):
+        def visit_SymbolicAtom(self, atom):
+            if signature(atom):
+                found.append(signature(atom))
+            return atom
+
+    Atoms()(node)
+    return found
+
+
+def positive_body(rule):
+    """``(signature, literal, guarded ID or None)`` of each positive plain literal of a
+    rule's body (outside aggregates and conditions); the ID is that of an
+    ``in_force("ID")`` literal (a string constant)."""
     from clingo import SymbolType, ast
-    term = atom.symbol
-    if term.ast_type != ast.ASTType.Function or len(term.arguments) != 1:
-        return None
-    (argument,) = term.arguments
-    if argument.ast_type == ast.ASTType.SymbolicTerm and \
-            argument.symbol.type == SymbolType.String:
-        return argument.symbol.string
-    return None
+    for literal in rule.body:
+        if literal.ast_type != ast.ASTType.Literal or literal.sign != ast.Sign.NoSign or \
+                literal.atom.ast_type != ast.ASTType.SymbolicAtom:
+            continue
+        found = signature(literal.atom)
+        if found is None:
+            continue
+        guard, term = None, literal.atom.symbol
+        if found == IN_FORCE and term.ast_type == ast.ASTType.Function:
+            (argument,) = term.arguments
+            if argument.ast_type == ast.ASTType.SymbolicTerm and \
+                    argument.symbol.type == SymbolType.String:
+                guard = argument.symbol.string
+        yield found, literal, guard
 
 
 def _part(statement):
@@ -60,27 +84,9 @@ def _part(statement):
     text = str(statement)
     if statement.ast_type != ast.ASTType.Rule:
         return [text, None, [], []]
-    heads = set()
-
-    class Heads(ast.Transformer):
-        def visit_SymbolicAtom(self, atom):
-            found = _signature(atom)
-            if found:
-                heads.add(found)
-            return atom
-
-    Heads()(statement.head)
-    body, guards = set(), set()
-    for literal in statement.body:
-        if literal.ast_type != ast.ASTType.Literal or literal.sign != ast.Sign.NoSign or \
-                literal.atom.ast_type != ast.ASTType.SymbolicAtom:
-            continue
-        found = _signature(literal.atom)
-        if found is None:
-            continue
-        body.add(found)
-        if found == IN_FORCE and _guard(literal.atom) is not None:
-            guards.add(_guard(literal.atom))
+    heads = set(signatures(statement.head))
+    body = {found for found, _, _ in positive_body(statement)}
+    guards = {guard for _, _, guard in positive_body(statement) if guard is not None}
     return [text, sorted(map(list, heads)), sorted(map(list, body)), sorted(guards)]
 
 
