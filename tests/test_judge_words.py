@@ -16,7 +16,9 @@ SMALL = ["--characters", "2", "--immunities", "1", "--abilities", "0", "--featur
 
 
 def listing(*args):
-    result = CliRunner().invoke(cli, [*args, "--format", "json"])
+    """The JSON of ``rulings ARGS``, run once per session (the default diffs are the ones
+    test_diff_citations.py, test_coverage.py and test_hkk_analysis.py read)."""
+    result = shared(*args, "--format", "json")
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
