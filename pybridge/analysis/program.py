@@ -11,6 +11,7 @@ from functools import cached_property
 import clingo
 from clingo import ast
 
+from ..engine.drafts import CONFLICT, SHOWN
 from ..engine.encoding import RULE_COMMENT, asp_root, has_theory_atoms, silent
 from ..engine.symbols import fact
 from ..engine.worlds import add_worlds, signatures
@@ -193,12 +194,29 @@ class Analysis:
     @cached_property
     def errata_statements(self):
         path = self.root / self.book.name / "errata.lp"
-        return _parse(path) if path.exists() else []
+        return (_parse(path) if path.exists() else []) + self._draft_conflict_statements
 
     @cached_property
     def errata(self):
-        """The possible contradictions the rulebook lists (errata.lp), like invariants."""
-        return self._parts("errata.lp") if (self.root / self.book.name / "errata.lp").exists() else []
+        """The possible contradictions the rulebook lists (errata.lp), like invariants, and
+        one per draft rule with a constraint: a state where it leaves the edition no answer."""
+        listed = self._parts("errata.lp") if (self.root / self.book.name / "errata.lp").exists() else []
+        return listed + [Invariant(rule_id, f"{rule_id} leaves the edition no answer: {summary}",
+                                   f"draft_conflict_{number}")
+                         for number, (rule_id, summary) in enumerate(self._draft_conflicts)]
+
+    @property
+    def _draft_conflicts(self):
+        return getattr(self.book.encoding, "conflicts", ())
+
+    @cached_property
+    def _draft_conflict_statements(self):
+        """A part per draft constraint (engine/drafts.py, CONFLICT): its states are shown
+        (conflicts_shown) and one where its body holds is a violation."""
+        text = "".join(f"#program draft_conflict_{number}.\nworld(1).\n{SHOWN}(1).\n"
+                       f"violation :- {CONFLICT}(1, {clingo.String(rule_id)}).\n"
+                       for number, (rule_id, _) in enumerate(self._draft_conflicts))
+        return _parse_text(text) if text else []
 
     def _parts(self, filename):
         found, pending = [], None

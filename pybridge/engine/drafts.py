@@ -27,6 +27,14 @@ from .relevance import positive_body, signatures
 
 MAX_BYTES = 1 << 20
 OWNED = {("in_force", 1), ("ruling", 1), ("because", 2), ("rule_id", 1)}
+# A draft's constraint ``:- in_force("ID"), Body.`` is read as two statements: a rule
+# ``draft_conflict("ID") :- in_force("ID"), Body.`` and the constraint
+# ``:- draft_conflict(ID), not conflicts_shown.``. Every question keeps the constraint (a state
+# where it holds has no answer: `rule` says inconsistent, with the conflict); `errata` shows
+# such states (its part for the ID sets conflicts_shown, analysis/program.py): a state where
+# the draft leaves its edition no answer is one its search can find.
+CONFLICT, SHOWN = "draft_conflict", "conflicts_shown"
+ENGINE_OWNED = {(CONFLICT, 1), (SHOWN, 0)}
 EDITION_PREDICATES = {("edition", 2), ("in_edition", 2)}
 # what an edition statement's body may read
 EDITION_BODY = EDITION_PREDICATES | {("rule_id", 1)}
@@ -43,11 +51,12 @@ class Draft:
     """One draft file, checked: its rules (AST statements), its edition statements, and the
     catalogue entries of its IDs (encoding.Rule), in file order."""
 
-    def __init__(self, path, rules, editions, catalogue):
+    def __init__(self, path, rules, editions, catalogue, conflicts=()):
         self.path = path
         self.rules = tuple(rules)
         self.editions = tuple(editions)
         self.catalogue = tuple(catalogue)
+        self.conflicts = tuple(conflicts)     # the IDs of its constraints, in file order
 
     @property
     def rule_ids(self):
@@ -178,7 +187,8 @@ def read(path, encoding, known):
             editions.append(statement)
             continue
         for signature, location in heads:
-            if signature in OWNED or signature in EDITION_PREDICATES or \
+            if signature in OWNED or signature in ENGINE_OWNED or \
+                    signature in EDITION_PREDICATES or \
                     signature[0].startswith(("state_", "says")):
                 _refuse(path, location.begin.line, location.begin.column,
                         f"{signature[0]}/{signature[1]} is the rulebook's own: a draft "
@@ -194,7 +204,38 @@ def read(path, encoding, known):
         rules.append(statement)
     _check_bodies(path, rules, editions, known | defined)
     used = {i for i in by_line if i}
-    return Draft(path, rules, editions, [catalogue[i] for i in catalogue if i in used])
+    conflicts, written = [], []
+    for statement in rules:
+        if _is_constraint(statement):
+            rule_id = by_line[statement.location.begin.line]
+            conflicts += [rule_id] if rule_id not in conflicts else []
+            written += _as_conflict(statement, rule_id)
+        else:
+            written.append(statement)
+    return Draft(path, written, editions, [catalogue[i] for i in catalogue if i in used],
+                 conflicts)
+
+
+def _is_constraint(statement):
+    head = statement.head
+    return head.ast_type.name == "Literal" and head.atom.ast_type.name == "BooleanConstant"
+
+
+def _as_conflict(constraint, rule_id):
+    """A draft's constraint as the rule deriving ``draft_conflict(ID)`` and the constraint on
+    it (CONFLICT above), built as AST: the ID reaches clingo as a symbol, never as text."""
+    from clingo import String, ast
+    location = constraint.location
+
+    def atom(name, arguments):
+        return ast.SymbolicAtom(ast.Function(location, name, arguments, False))
+    conflict = atom(CONFLICT, [ast.SymbolicTerm(location, String(rule_id))])
+    rule = ast.Rule(location, ast.Literal(location, ast.Sign.NoSign, conflict),
+                    list(constraint.body))
+    kept = ast.Rule(location, constraint.head, [
+        ast.Literal(location, ast.Sign.NoSign, conflict),
+        ast.Literal(location, ast.Sign.Negation, atom(SHOWN, []))])
+    return [rule, kept]
 
 
 def _edition_head(path, statement, builtin):
@@ -355,6 +396,12 @@ class DraftedEncoding(Encoding):
     @cached_property
     def rules(self):
         return self.base.rules + tuple(r for d in self.drafts for r in d.catalogue)
+
+    @cached_property
+    def conflicts(self):
+        """(ID, summary) of every draft rule with a constraint, in the drafts' order."""
+        summaries = {rule.id: rule.summary for rule in self.rules}
+        return tuple((i, summaries[i]) for d in self.drafts for i in d.conflicts)
 
     @cached_property
     def editions(self):
