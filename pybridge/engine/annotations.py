@@ -89,7 +89,7 @@ def generated(path, statements, section):
                     and s.location.begin.filename == str(path)),
                    key=lambda s: s.location.end.line)
     ends = [r.location.end.line for r in rules]
-    guard = _guard()
+    guard = explaining_guard()
     found = []
     for first, block in blocks:
         above = bisect.bisect_left(ends, first)     # the rules that end above the block
@@ -209,7 +209,8 @@ def _with_id(head, rule_id, path, first):
         arguments=[node, identifier, template])))
 
 
-def _guard():
+def explaining_guard():
+    """The literal ``explaining = 1`` every explanation rule's body holds."""
     from clingo import ast
     parsed = []
     ast.parse_string("guard :- explaining = 1.", parsed.append)

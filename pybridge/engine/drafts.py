@@ -51,9 +51,10 @@ class Draft:
     """One draft file, checked: its rules (AST statements), its edition statements, and the
     catalogue entries of its IDs (encoding.Rule), in file order."""
 
-    def __init__(self, path, rules, editions, catalogue, conflicts=()):
+    def __init__(self, path, rules, editions, catalogue, conflicts=(), explained=()):
         self.path = path
         self.rules = tuple(rules)
+        self.explained = tuple(explained)   # (ID, summary, rule) of its rules as written
         self.editions = tuple(editions)
         self.catalogue = tuple(catalogue)
         self.conflicts = tuple(conflicts)     # the IDs of its constraints, in file order
@@ -212,8 +213,10 @@ def read(path, encoding, known):
             written += _as_conflict(statement, rule_id)
         else:
             written.append(statement)
+    explained = [(by_line[r.location.begin.line], catalogue[by_line[r.location.begin.line]].summary,
+                  r) for r in rules]
     return Draft(path, written, editions, [catalogue[i] for i in catalogue if i in used],
-                 conflicts)
+                 conflicts, explained)
 
 
 def _is_constraint(statement):
@@ -391,7 +394,10 @@ class DraftedEncoding(Encoding):
 
     @cached_property
     def generated(self):
-        return self.base.generated
+        """The rulebook's explanations, and the drafts' steps (engine/draft_explanations.py)."""
+        from .draft_explanations import explanations
+        return self.base.generated + tuple(explanations(
+            [entry for draft in self.drafts for entry in draft.explained]))
 
     @cached_property
     def rules(self):
