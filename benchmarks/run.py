@@ -376,7 +376,8 @@ def main():
         print("growth by input kind ...", flush=True)
         with tempfile.TemporaryDirectory() as folder:
             kinds = bench_kinds(Path(folder), args.quick, args.runs or (1 if args.quick else 5))
-        replace_section(Path(args.out), _kinds_lines(kinds), "--kinds-only")
+        replace_section(Path(args.out), _kinds_lines(kinds),
+                        "--kinds-only" + (f" --runs {args.runs}" if args.runs else ""))
         print(f"updated {args.out}")
         return
     if args.single_only:
