@@ -13,6 +13,8 @@ from clingo import ast
 
 from ..engine.drafts import CONFLICT, SHOWN
 from ..engine.encoding import RULE_COMMENT, asp_root, has_theory_atoms, silent
+from ..engine.properties import Properties
+from ..engine.properties import read_all as read_properties
 from ..engine.symbols import fact
 from ..engine.worlds import add_worlds, signatures
 from . import open_sums
@@ -153,12 +155,35 @@ class Analysis:
 
     @cached_property
     def invariant_statements(self):
-        return _parse(self.root / self.book.name / "invariants.lp")
+        """The rulebook's invariants.lp, and the parts of a committee's properties."""
+        return _parse(self.root / self.book.name / "invariants.lp") + \
+            list(self.properties.statements)
 
     @cached_property
     def invariants(self):
-        """The invariants in file order: ID, description, program part."""
-        return self._parts("invariants.lp")
+        """The invariants in file order (ID, description, program part), then a committee's
+        properties (engine/properties.py)."""
+        return self._parts("invariants.lp") + \
+            [Invariant(p.id, p.description, p.part) for p in self.properties.parts]
+
+    @cached_property
+    def properties(self):
+        """The properties of the rulebook's property files (``check --property FILE``),
+        read against its IDs and its program (engine/properties.py; RulesFileError)."""
+        if not self.book.property_files:
+            return Properties((), ())
+        taken = set(self.book.encoding.rule_ids) | {i.id for i in self.errata} | \
+            {i.id for i in self._parts("invariants.lp")}
+        return read_properties(self.book.property_files, taken, self.program_signatures,
+                               self.shown_inputs)
+
+    @cached_property
+    def program_signatures(self):
+        """(name, arity) of every predicate of the program a question grounds (the rule
+        files indexed by worlds, the space, the display, the witness order): what a
+        property may not derive."""
+        return frozenset(signatures(itertools.chain(self.encoding, self.plain_space,
+                                                    self.display, self.minimize)))
 
     @cached_property
     def coverage(self):

@@ -22,8 +22,9 @@ class _Rulebooks(Mapping):
 
     def __init__(self):
         self._loaded = {}
-        self._drafts = ()           # the rules files in force (drafts()), and the books
-        self._drafted = {}          # read with them, by name
+        self._drafts = ()           # the rules files in force (drafts()), the property
+        self._properties = ()       # files (properties()), and the books read with them,
+        self._drafted = {}          # by name
         # The rulebooks hold parsed programs (clingo ASTs): dropped at exit while clingo is
         # still there to release them (not during the interpreter's teardown).
         atexit.register(self._loaded.clear)
@@ -31,9 +32,12 @@ class _Rulebooks(Mapping):
     def __getitem__(self, name):
         if name not in MODULES:
             raise KeyError(name)
-        if self._drafts:
+        if self._drafts or self._properties:
             if name not in self._drafted:
-                self._drafted[name] = self._book(name).drafted(self._drafts)
+                book = self._book(name)
+                book = book.drafted(self._drafts) if self._drafts else book
+                self._drafted[name] = book.with_properties(self._properties) \
+                    if self._properties else book
             return self._drafted[name]
         return self._book(name)
 
@@ -63,13 +67,28 @@ def drafts(paths):
     """Within: every rulebook is read with the drafts in the rules files ``paths`` (issue
     53: ``--rules FILE``), read for a rulebook when it is first asked for (an InputError
     then names the file, line and column). The analysis's forked children inherit them."""
-    paths = tuple(str(p) for p in paths)
-    saved = RULEBOOKS._drafts, RULEBOOKS._drafted
-    RULEBOOKS._drafts, RULEBOOKS._drafted = paths, {}
+    with _added("_drafts", paths):
+        yield
+
+
+@contextmanager
+def properties(paths):
+    """Within: every rulebook is checked with the properties in the files ``paths`` as
+    well (``check --property FILE``), read as drafts are."""
+    with _added("_properties", paths):
+        yield
+
+
+@contextmanager
+def _added(field, paths):
+    saved = getattr(RULEBOOKS, field), RULEBOOKS._drafted
+    setattr(RULEBOOKS, field, tuple(str(p) for p in paths))
+    RULEBOOKS._drafted = {}
     try:
         yield
     finally:
-        RULEBOOKS._drafts, RULEBOOKS._drafted = saved
+        setattr(RULEBOOKS, field, saved[0])
+        RULEBOOKS._drafted = saved[1]
 
 
 def get(name, path="rulebook"):

@@ -78,6 +78,8 @@ class Rulebook:
                              # which facts() and document() follow
     sample = None            # a valid document using every field: `rulings new`'s example
                              # values (pybridge/documents/document_template.py)
+    property_files = ()      # a committee's own invariants, checked beside the rulebook's
+                             # (with_properties; engine/properties.py reads them)
 
     @cached_property
     def encoding(self):
@@ -89,11 +91,25 @@ class Rulebook:
         that is refused)."""
         from ..engine.drafts import DraftedEncoding, read_all
         drafts = read_all(paths, self.encoding)
+        book = self._copy()
+        vars(book)["encoding"] = DraftedEncoding(self.encoding, drafts)
+        return book
+
+    def with_properties(self, paths):
+        """This rulebook with the property files ``paths``: a copy whose analysis reads
+        them and checks their parts beside its invariants (analysis/program.py)."""
+        book = self._copy(keep=("encoding",))
+        book.property_files = tuple(paths)
+        return book
+
+    def _copy(self, keep=()):
+        """A copy of this rulebook without what it worked out (its cached properties), but
+        those named in ``keep``."""
         book = copy.copy(self)
         for name in list(vars(book)):
-            if isinstance(getattr(type(book), name, None), cached_property):
+            if name not in keep and isinstance(getattr(type(book), name, None),
+                                               cached_property):
                 del vars(book)[name]
-        vars(book)["encoding"] = DraftedEncoding(self.encoding, drafts)
         return book
 
     @cached_property

@@ -7,7 +7,7 @@ import click
 from .. import api, signals
 from ..analysis.cluster import MAX_WORKERS, validate
 from ..books import RULEBOOKS
-from .drafts import rules_option
+from .drafts import property_option, rules_option
 from .outfile import OutFile
 from .output import FOUND, UNKNOWN, Count, Seconds, format_option, resolve
 from .printable import printable
@@ -146,6 +146,7 @@ def _emit(result, fmt, kind):
 @click.command("check", cls=RulebookCommand)
 @click.argument("rulebook")
 @rules_option
+@property_option
 @bound_options(listing=False)
 @click.option("--edition", default=None, metavar="EDITION",
               help="edition to check (default: the rulebook's)")

@@ -17,15 +17,14 @@ mean …?"). Every refusal is a RulesFileError naming the file, line and column.
 """
 
 import difflib
-import re
 from functools import cached_property
 
-from ..documents.loading import read_source
-from ..errors import InputError, RulesFileError
-from .encoding import RULE_COMMENT, Encoding, annotated_rule, silent
+from ..errors import RulesFileError
+from .encoding import Encoding, silent
 from .relevance import positive_body, signatures
+from .rules_text import DIRECTIVES, ids_by_line, read_statements
+from .rules_text import refuse as _refuse
 
-MAX_BYTES = 1 << 20
 OWNED = {("in_force", 1), ("ruling", 1), ("because", 2), ("rule_id", 1)}
 # A draft's constraint ``:- in_force("ID"), Body.`` is read as two statements: a rule
 # ``draft_conflict("ID") :- in_force("ID"), Body.`` and the constraint
@@ -38,18 +37,13 @@ ENGINE_OWNED = {(CONFLICT, 1), (SHOWN, 0)}
 EDITION_PREDICATES = {("edition", 2), ("in_edition", 2)}
 # what an edition statement's body may read
 EDITION_BODY = EDITION_PREDICATES | {("rule_id", 1)}
-DIRECTIVES = {
-    "Script": "#script", "External": "#external", "ShowSignature": "#show",
-    "ShowTerm": "#show", "Program": "#program", "Definition": "#const",
-    "Defined": "#defined", "Minimize": "#minimize (a weak constraint)",
-    "ProjectAtom": "#project", "ProjectSignature": "#project", "Edge": "#edge",
-    "Heuristic": "#heuristic", "TheoryDefinition": "#theory",
-}
 
 
 class Draft:
-    """One draft file, checked: its rules (AST statements), its edition statements, and the
-    catalogue entries of its IDs (encoding.Rule), in file order."""
+    """One draft file, checked: its rules as the program holds them (AST statements, each
+    constraint read as CONFLICT says), its edition statements, the catalogue entries of its
+    IDs (encoding.Rule), the IDs of its constraints, and (ID, summary, rule) of each rule as
+    written, for its explanations; all in file order."""
 
     def __init__(self, path, rules, editions, catalogue, conflicts=(), explained=()):
         self.path = path
@@ -64,62 +58,6 @@ class Draft:
         return tuple(rule.id for rule in self.catalogue)
 
 
-def _where(path, line, column):
-    return f"{path}:{line}:{column}"
-
-
-def _refuse(path, line, column, message):
-    raise RulesFileError(message, source=_where(path, line, column))
-
-
-# one left-to-right pass over what can hide a '#': a block comment, a line comment, a string
-_HIDING = re.compile(r'%\*.*?\*%|%[^\n]*|"(?:[^"\\\n]|\\.)*"', re.S)
-
-
-def _directive_outside_comments(text, word):
-    """(line, column) of the first ``word`` (``#include``) outside comments and strings."""
-    position = 0
-    for match in _HIDING.finditer(text + "\n"):
-        found = text.find(word, position, match.start())
-        if found >= 0:
-            return _line_column(text, found)
-        position = match.end()
-    found = text.find(word, position)
-    return _line_column(text, found) if found >= 0 else None
-
-
-def _line_column(text, offset):
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
-
-
-def _parse(path, text):
-    from clingo import ast
-    messages, statements = [], []
-
-    def logger(_code, message):
-        messages.append(message)
-    try:
-        ast.parse_string(text, statements.append, logger=logger)
-    except RuntimeError:
-        for message in messages:
-            match = re.match(r"<string>:(\d+):(\d+)(?:-[\d:]+)?: (?:error: )?(.*)", message)
-            if match:
-                _refuse(path, int(match.group(1)), int(match.group(2)),
-                        " ".join(match.group(3).split()))
-        raise RulesFileError("cannot be parsed as a rules file", source=path) from None
-    return [s for s in statements if s.ast_type != ast.ASTType.Comment]
-
-
-def _implicit(statement, lines):
-    """Whether a statement is the ``#program base.`` the parser puts first, not the file's."""
-    if statement.ast_type.name != "Program":
-        return False
-    begin = statement.location.begin
-    line = lines[begin.line - 1] if 0 < begin.line <= len(lines) else ""
-    return not line[begin.column - 1:].lstrip().startswith("#program")
-
-
 def _signatures(node):
     """(name, arity) of every symbolic atom under ``node`` (a head or a body literal), each
     with ``node``'s location."""
@@ -131,40 +69,13 @@ def _guards(rule):
     return {guard for _, _, guard in positive_body(rule) if guard is not None}
 
 
-def _ids_by_line(lines):
-    """For each line number (1-based), the ID of the last ``% [ID]`` line at or above it."""
-    current, by_line, catalogue = None, [None], {}
-    for number, line in enumerate(lines, 1):
-        match = RULE_COMMENT.match(line.strip())
-        if match:
-            current = match.group(1)
-            if current not in catalogue:
-                catalogue[current] = annotated_rule(current, match.group(2),
-                                                    lines[number:number + 80])
-        by_line.append(current)
-    return by_line, catalogue
-
-
 def read(path, encoding, known):
     """The draft in file ``path`` for the rulebook of ``encoding``, checked (a Draft), else
     RulesFileError naming the file, line and column. ``known``: the predicates (name, arity)
     the rulebook defines or takes as input, against which the draft's bodies are read."""
     from clingo import ast
-    try:
-        data = read_source(path, MAX_BYTES)
-    except InputError as error:
-        raise RulesFileError(error.message, source=error.source or path) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise RulesFileError(f"not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
-                         f"{error.start})", source=path) from None
-    where = _directive_outside_comments(text, "#include")
-    if where:
-        _refuse(path, *where, "#include is not allowed: a rules file never reads another file")
-    lines = text.splitlines()
-    statements = [s for s in _parse(path, text) if not _implicit(s, lines)]
-    by_line, catalogue = _ids_by_line(lines)
+    lines, statements = read_statements(path)
+    by_line, catalogue = ids_by_line(lines)
     builtin_ids = set(encoding.rule_ids)
     for rule_id in catalogue:
         if rule_id in builtin_ids:
@@ -205,16 +116,15 @@ def read(path, encoding, known):
         rules.append(statement)
     _check_bodies(path, rules, editions, known | defined)
     used = {i for i in by_line if i}
-    conflicts, written = [], []
+    conflicts, written, explained = [], [], []
     for statement in rules:
+        rule_id = by_line[statement.location.begin.line]
+        explained.append((rule_id, catalogue[rule_id].summary, statement))
         if _is_constraint(statement):
-            rule_id = by_line[statement.location.begin.line]
             conflicts += [rule_id] if rule_id not in conflicts else []
             written += _as_conflict(statement, rule_id)
         else:
             written.append(statement)
-    explained = [(by_line[r.location.begin.line], catalogue[by_line[r.location.begin.line]].summary,
-                  r) for r in rules]
     return Draft(path, written, editions, [catalogue[i] for i in catalogue if i in used],
                  conflicts, explained)
 
