@@ -47,6 +47,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import exhaustive  # noqa: E402
 import growth_inputs  # noqa: E402
+import no_slower  # noqa: E402
 import scale  # noqa: E402
 import spaces  # noqa: E402
 import startup  # noqa: E402
@@ -365,7 +366,20 @@ def main():
                         help="run only issue 27's section (benchmarks/exhaustive.py; with "
                              "--before PATH, before and after) and replace it in an existing "
                              "RESULTS.md")
+    parser.add_argument("--no-slower-only", action="store_true",
+                        help="run only issue 53's section (benchmarks/no_slower.py: every "
+                             "analysis of every rulebook against --before PATH, ratios) and "
+                             "replace it in an existing RESULTS.md")
     args = parser.parse_args()
+    if args.no_slower_only:
+        if not args.before:
+            parser.error("--no-slower-only needs --before PATH (a checkout to compare with)")
+        print("no analysis slower ...", flush=True)
+        rows = no_slower.bench(str(Path(args.before).resolve()), str(HERE.parent))
+        replace_section(Path(args.out), no_slower.lines(rows, args.before),
+                        "--no-slower-only --before PATH")
+        print(f"updated {args.out}")
+        return
     if args.exhaustive_only:
         print("exhaustive at real sizes ...", flush=True)
         replace_section(Path(args.out), exhaustive.bench(args.before),
