@@ -18,6 +18,7 @@ running the tool:
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from pybridge.cli.main import cli
@@ -105,17 +106,18 @@ REFUSED = {
 }
 
 
-def test_a_property_file_that_is_not_data_is_refused_naming_file_line_and_column(tmp_path):
-    for name, (text, line, column, message) in REFUSED.items():
-        path = tmp_path / "property.lp"
-        path.write_text(text, encoding="utf-8")
-        result = invoke("check", "redemption", "--property", path, *SMALL, "--format", "json")
-        assert result.exit_code == 2, (name, result.output)
-        assert message in result.output, (name, result.output)
-        where = f"{path}" + (f":{line}" if line else "") + \
-            (f":{column}" if column else "")
-        assert where in result.output, (name, result.output)
-        assert "Traceback" not in result.output
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_property_file_that_is_not_data_is_refused_naming_file_line_and_column(name,
+                                                                                  tmp_path):
+    text, line, column, message = REFUSED[name]
+    path = tmp_path / "property.lp"
+    path.write_text(text, encoding="utf-8")
+    result = invoke("check", "redemption", "--property", path, *SMALL, "--format", "json")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert message in result.output, result.output
+    assert f"{path}" + (f":{line}" if line else "") + (f":{column}" if column else "") in \
+        result.output, result.output
 
 
 def test_a_property_reading_a_misspelt_input_is_told_the_nearest_names(tmp_path):
