@@ -88,7 +88,8 @@ class Rulebook:
         copy whose encoding holds their rules and editions too (InputError for a draft
         that is refused)."""
         from ..engine.drafts import DraftedEncoding, read_all
-        drafts = read_all(paths, self.encoding)
+        from .draft_vocabulary import readable
+        drafts = read_all(paths, self.encoding, readable(self))
         book = copy.copy(self)
         for name in list(vars(book)):
             if isinstance(getattr(type(book), name, None), cached_property):

@@ -63,5 +63,6 @@ def _entry_lines(entry):
 def _wrapped(text, first, rest=None):
     if not text:
         return []
-    return textwrap.wrap(text, 92, initial_indent=first,
+    return textwrap.wrap(text, 92, initial_indent=first, break_on_hyphens=False,
+                         break_long_words=False,
                          subsequent_indent=rest if rest is not None else first)
