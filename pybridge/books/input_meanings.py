@@ -8,6 +8,7 @@ already (nothing here is a second list of the input facts):
   (``%   state_character(C, Align, S, T)     a character: ...`` in ``asp/<book>/*.lp``).
 """
 
+import json
 import re
 
 from ..documents.inputs import Joint, Names, Numbers, Obj, Ref, Tagged, Union, Values
@@ -22,7 +23,7 @@ def domain_words(domain):
         kinds = " or ".join(k.replace("_", " ") for k in domain.kinds)
         return f"{'an' if kinds[0] in 'aeiou' else 'a'} {kinds} (its id)"
     if isinstance(domain, Names):
-        return f"a name (e.g. {', '.join(map(str, domain.values))})"
+        return f"a string (e.g. {', '.join(map(_shown, domain.values))})"
     if isinstance(domain, Numbers):
         return f"an integer (e.g. {', '.join(map(str, domain.values))})"
     if isinstance(domain, Values):
@@ -38,10 +39,11 @@ def domain_words(domain):
 
 
 def _shown(value):
+    """A value as a rule writes it: a string in quotes, a constant or a number bare."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if value == "":
-        return '""'
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
     return str(getattr(value, "name", value))
 
 
@@ -126,16 +128,17 @@ def _arg_texts(arg, prefix, key, outer):
 def _clause(text):
     """The text after a signature on its line, without the punctuation of the sentence it
     stands in (``(state_x(Q, R), in inches)``: ``in inches``)."""
-    text = text.strip(" ,;:.")
+    text = text.lstrip(" ,;:.").rstrip(" ,;.")
     if text.count(")") > text.count("("):
         text = text.replace(")", "")
-    return text.strip(" ,;:")
+    return text.strip(" ,;")
 
 
 def commented(paths):
     """(name, arity) -> (argument names, description) from the input comments heading the
-    rule files: every ``state_name(A, B)`` on a comment line, described by the text after it (to
-    the next one on the line, and on the lines below it that name none)."""
+    rule files: every ``state_name(A, B)`` that begins a comment line or a column of one,
+    described by the text after it (to the next one on the line, and on the lines below it
+    that name none)."""
     found, last = {}, None
     for path in paths:
         with open(path, encoding="utf-8") as handle:
@@ -143,7 +146,8 @@ def commented(paths):
         for line in lines:
             if not line.startswith("%"):
                 break                           # the input comment heads the file
-            matches = list(_SIGNATURE.finditer(line))
+            matches = [m for m in _SIGNATURE.finditer(line)     # in columns, not prose
+                       if line[:m.start()].strip() == "%" or line[:m.start()].endswith("  ")]
             if not matches:
                 rest = line[1:].strip()
                 if last is not None and line[1:].startswith("   ") and rest:
