@@ -24,7 +24,8 @@ def domain_words(domain):
         return f"{'an' if kinds[0] in 'aeiou' else 'a'} {kinds} (its id)"
     if isinstance(domain, Names):
         return f"a string (e.g. {', '.join(map(_shown, domain.values))})"
-    if isinstance(domain, Numbers):
+    if isinstance(domain, Numbers) or isinstance(domain, Values) and _integers(domain):
+        # the numbers the state space tries: a document may give others
         return f"an integer (e.g. {', '.join(map(str, domain.values))})"
     if isinstance(domain, Values):
         shown = [_shown(v) for v in domain.values]
@@ -36,6 +37,10 @@ def domain_words(domain):
     if isinstance(domain, tuple):
         return ", ".join(domain_words(d) for d in domain)
     return "an integer"                                     # Ints
+
+
+def _integers(domain):
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in domain.values)
 
 
 def _shown(value):
