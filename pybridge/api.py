@@ -159,6 +159,14 @@ def rulebook(name):
     return _catalogue(registry.get(name, "RULEBOOK"))
 
 
+def vocabulary(name):
+    """What a draft for rulebook ``name`` may read: its input predicates, public derived
+    predicates and ruling terms, each with its arguments' meanings (`rulings vocabulary`;
+    pybridge/books/draft_vocabulary.py); an unknown name is an InputError."""
+    from .books.draft_vocabulary import listing
+    return listing(registry.get(name, "RULEBOOK"))
+
+
 def _catalogue(book):
     encoding = book.encoding
     return {

@@ -90,7 +90,8 @@ class Rulebook:
         copy whose encoding holds their rules and editions too (InputError for a draft
         that is refused)."""
         from ..engine.drafts import DraftedEncoding, read_all
-        drafts = read_all(paths, self.encoding)
+        from .draft_vocabulary import readable
+        drafts = read_all(paths, self.encoding, readable(self))
         book = self._copy()
         vars(book)["encoding"] = DraftedEncoding(self.encoding, drafts)
         return book

@@ -33,6 +33,8 @@ COMMANDS = {
     "validate": ("documents:validate_command", "Check state documents without solving them."),
     "explain": ("lookup:explain_command",
                 "Look up a rule: its summary, editions, source passage and lines."),
+    "vocabulary": ("vocabulary:vocabulary_command",
+                   "List what a draft may read: input, public and ruling predicates."),
 }
 
 

@@ -11,9 +11,13 @@ A rules file is data, not code. It never runs a script and never reads another f
 names), and so are ``#script``, ``#external``, ``#show``, ``#program`` and every other
 directive. A rule without an ID line or without its guard is refused, and so are an ID the
 rulebook already has, a rule deriving what the rulebook owns (``in_force``, ``ruling``,
-``because``, ``rule_id``, an input predicate ``state_*``, an explanation ``says*``), an
-edition statement about a built-in edition, and a predicate nothing defines (with "did you
-mean …?"). Every refusal is a RulesFileError naming the file, line and column.
+``because``, ``rule_id``, an input predicate ``state_*``, an explanation ``says*``), and an
+edition statement about a built-in edition. A rule's body reads the input facts, the derived
+predicates the rulebook declares public, the rulings (``ruled_by/2``, ``also_cites/2``),
+``in_force/1`` and the draft's own predicates (pybridge/books/draft_vocabulary.py: `rulings
+vocabulary`); any other predicate, one of the rulebook's own or one nothing defines, is
+refused with "did you mean …?". Every refusal is a RulesFileError naming the file, line and
+column.
 """
 
 import difflib
@@ -69,10 +73,11 @@ def _guards(rule):
     return {guard for _, _, guard in positive_body(rule) if guard is not None}
 
 
-def read(path, encoding, known):
+def read(path, encoding, known, own=None):
     """The draft in file ``path`` for the rulebook of ``encoding``, checked (a Draft), else
     RulesFileError naming the file, line and column. ``known``: the predicates (name, arity)
-    the rulebook defines or takes as input, against which the draft's bodies are read."""
+    a draft's bodies may read; ``own``: the rulebook's derived predicates (by head, what
+    its rules read), of which it reads only those in ``known``."""
     from clingo import ast
     lines, statements = read_statements(path)
     by_line, catalogue = ids_by_line(lines)
@@ -114,7 +119,7 @@ def read(path, encoding, known):
                     f'its body needs in_force("{rule_id}")')
         defined.update(s for s, _ in heads)
         rules.append(statement)
-    _check_bodies(path, rules, editions, known | defined)
+    _check_bodies(path, rules, editions, known | defined, own or {}, encoding.rulebook)
     used = {i for i in by_line if i}
     conflicts, written, explained = [], [], []
     for statement in rules:
@@ -178,9 +183,11 @@ def _edition_head(path, statement, builtin):
             "constant (in_edition(draft, ID)), not by a variable")
 
 
-def _check_bodies(path, rules, editions, known):
-    """Every predicate a body reads is one the rulebook or the draft defines, else a
-    refusal with the nearest names the vocabulary holds."""
+def _check_bodies(path, rules, editions, known, own, rulebook):
+    """Every predicate a body reads is one the draft may read (``known``), else a refusal:
+    one of the rulebook's own (``own``: derived, not public; by head, what its rules read)
+    or one nothing defines, with the names the draft may read nearest it (for one of the
+    rulebook's own not spelled like any, what it is worked out from)."""
     names = sorted({f"{n}/{a}" for n, a in known})
     for statement in rules:
         for literal in statement.body:
@@ -188,11 +195,18 @@ def _check_bodies(path, rules, editions, known):
                 if signature in known:
                     continue
                 wanted = f"{signature[0]}/{signature[1]}"
-                close = difflib.get_close_matches(wanted, names, n=3, cutoff=0.6)
+                close = _close(signature, names)
+                if signature in own:
+                    close = close or _sources(signature, own, known)
+                    what = "is the rulebook's own, not public: a draft reads the input " \
+                        "facts, the public derived predicates and the rulings, as `rulings " \
+                        f"vocabulary {rulebook}` lists them"
+                else:
+                    what = "is defined by no rule of the draft and is no input or public " \
+                        "predicate of the rulebook"
                 hint = f" (did you mean {', '.join(close)}?)" if close else ""
                 _refuse(path, location.begin.line, location.begin.column,
-                        f"{wanted} is defined by no rule of the rulebook or the draft and is "
-                        f"no input{hint}")
+                        f"{wanted} {what}{hint}")
     for statement in editions:
         for literal in statement.body:
             for signature, location in _signatures(literal):
@@ -202,24 +216,53 @@ def _check_bodies(path, rules, editions, known):
                             f"rule_id/1, not {signature[0]}/{signature[1]}")
 
 
-def known_predicates(encoding):
-    """The predicates a draft's bodies may read: every head of the rulebook's program, its
-    input predicates (``state_*``, read by its bodies) and what the engine gives."""
-    found = set(OWNED)
+def _close(signature, names):
+    """The names of ``names`` (name/arity) spelled nearest ``signature``."""
+    return difflib.get_close_matches(f"{signature[0]}/{signature[1]}", names, n=3,
+                                     cutoff=0.6)
+
+
+def _sources(signature, own, known):
+    """For a predicate of the rulebook's own, the predicates a draft may read that it is
+    worked out from: those its rules read, else theirs, nearest first (at most four)."""
+    seen, level = {signature}, {signature}
+    while level:
+        below = {s for head in level for s in own.get(head, ())} - seen
+        found = sorted(s for s in below if s in known and s not in OWNED)
+        if found:
+            return [f"{n}/{a}" for n, a in found[:4]]
+        seen |= below
+        level = below
+    return []
+
+
+def known_predicates(readable):
+    """The predicates a draft's bodies may read: ``readable`` (the rulebook's input
+    predicates, public derived predicates and rulings: books/draft_vocabulary.py) and what
+    the engine gives."""
+    return set(OWNED) | set(readable)
+
+
+def own_predicates(encoding):
+    """Every head of the rulebook's program (what a draft reads only if it is public), with
+    the predicates its rules read."""
+    own = {}
     for statement in encoding.written:
         if statement.ast_type.name == "Rule":
-            found.update(s for s, _ in _signatures(statement.head))
-            found.update(s for literal in statement.body
-                         for s, _ in _signatures(literal) if s[0].startswith("state_"))
-    return found
+            body = {s for literal in statement.body for s, _ in _signatures(literal)}
+            for head, _ in _signatures(statement.head):
+                own.setdefault(head, set()).update(body)
+    return own
 
 
-def read_all(paths, encoding):
-    """The drafts in files ``paths``, in order, each read against the rulebook and the
-    drafts before it; an ID given by two drafts is refused."""
-    known, drafts, seen = known_predicates(encoding), [], {}
+def read_all(paths, encoding, readable):
+    """The drafts in files ``paths``, in order, each read against the rulebook (what it
+    lets a draft read: ``readable``) and the drafts before it; an ID given by two drafts is
+    refused."""
+    known, drafts, seen = known_predicates(readable), [], {}
+    own = own_predicates(encoding)
     for path in paths:
-        draft = read(path, encoding, known)
+        draft = read(path, encoding, known, own)
         for rule_id in draft.rule_ids:
             if rule_id in seen:
                 raise RulesFileError(f"rule ID {rule_id} is given by {seen[rule_id]} too",
