@@ -133,3 +133,17 @@ def test_properties_run_in_this_process_only():
     result = invoke("check", "redemption", "--property", PROPERTIES, "--workers", "2")
     assert result.exit_code == 2
     assert "--property runs in this process only" in result.output
+
+
+def test_a_property_is_checked_under_a_drafts_edition():
+    # DRAFT-2 (examples/drafts/redemption_immune_never_defeated.lp) leaves no answer where a
+    # character holding an immunity to its opponent is defeated; mutual destruction defeats
+    # both, so under its edition no battle of two with such an immunity ends that way
+    draft = ROOT / "examples" / "drafts" / "redemption_immune_never_defeated.lp"
+    result = invoke("check", "redemption", "--rules", draft, "--property", PROPERTIES,
+                    "--edition", "expected", "--invariant", "COM-PROP-1", *SMALL,
+                    "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["edition"] == "expected"
+    assert [(i["id"], i["status"]) for i in report["invariants"]] == [("COM-PROP-1", "holds")]
