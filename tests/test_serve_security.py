@@ -241,3 +241,43 @@ def test_a_port_in_use_is_a_clear_error():
     assert result.exit_code == 2
     assert result.output == (f"error: --port: cannot listen on 127.0.0.1:{port} "
                              f"(Address already in use)\n")
+
+
+# --- no rules file from the browser (issue 53, item 4) ---------------------------------------
+# A request's body is a state document and nothing else: a draft's text sent as the body is
+# no document, a document naming a rules file is refused for the field, and a ``rules`` query
+# changes nothing. Drafts reach the tool only from its own command line.
+DRAFT = os.path.join(ROOT, "examples", "drafts", "redemption_toughness_zero.lp")
+# Scout's toughness is 0: the draft would defeat it (DRAFT-1); the rulebook as written does not
+SCOUT = "rulebook: redemption\ncharacters:\n" \
+        "  - {id: Scout, alignment: good, strength: 3, toughness: 0}\n" \
+        "  - {id: Brute, alignment: evil, strength: -1, toughness: 9}\n"
+
+
+def rule_yaml(server, text, query=""):
+    status, _, answer = ask(server, "POST", f"/api/rule{query}", text.encode("utf-8"), YAML)
+    return status, answer
+
+
+def test_a_drafts_text_as_the_body_is_no_document(server):
+    with open(DRAFT, encoding="utf-8") as handle:
+        status, answer = rule_yaml(server, handle.read())
+    assert status == 200 and answer["errors"] and "result" not in answer
+
+
+def test_a_document_naming_a_rules_file_is_refused_for_the_field(server):
+    status, answer = rule_yaml(server, SCOUT + f"rules: {json.dumps(DRAFT)}\n")
+    assert status == 200
+    assert any(error.startswith("rules:") for error in answer["errors"]), answer
+
+
+def test_a_rules_query_changes_nothing(server):
+    plain = rule_yaml(server, SCOUT)
+    queried = rule_yaml(server, SCOUT, f"?rules={DRAFT}&edition=draft")
+    assert plain == queried
+    status, answer = plain
+    # as written: -1 does not reach Scout's toughness 0, 3 not Brute's 9: a stalemate, no
+    # defeat (under the draft's edition Scout would fall, and evil win)
+    rulings = answer["result"]["rulings"]
+    assert status == 200 and [r for r in rulings if r["kind"] == "being_defeated"] == []
+    assert [r["state"] for r in rulings if r["kind"] == "battle_state"] == ["stalemate"]
